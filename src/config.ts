@@ -1,0 +1,79 @@
+// The only reader of process.env. Read once at start-up; every bad value is reported together so an
+// operator fixes the environment in one go instead of one restart per mistake.
+import { z } from 'zod';
+import { parseDuration } from './lib/duration.js';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const durationSeconds = z.string().transform((value, ctx) => {
+  const seconds = parseDuration(value);
+  if (seconds === null || seconds <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'must be a positive duration such as 86400, 30m, 24h or 7d' });
+    return z.NEVER;
+  }
+  return seconds;
+});
+
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), {
+  message: 'must be a postgres:// or postgresql:// URL',
+});
+
+const redisUrl = z.string().refine((value) => /^rediss?:\/\//.test(value), {
+  message: 'must be a redis:// or rediss:// URL',
+});
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: redisUrl.optional(),
+  SESSION_TTL: durationSeconds.default(24 * 60 * 60),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  sessionTtlSeconds: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  nodeEnv: 'development' | 'production' | 'test';
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+      }),
+    );
+  }
+  const value = parsed.data;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: value.DATA_DIR,
+    databaseUrl: value.DATABASE_URL,
+    redisUrl: value.REDIS_URL,
+    sessionTtlSeconds: value.SESSION_TTL,
+    logLevel: value.LOG_LEVEL,
+    nodeEnv: value.NODE_ENV,
+  };
+}

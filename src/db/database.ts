@@ -1,0 +1,92 @@
+// The database behind Prisma: PGlite in-process by default (data under DATA_DIR), PostgreSQL when
+// DATABASE_URL is set. Same schema, same migrations, same Prisma client for both.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaClient } from '../generated/prisma/client.js';
+import type { Logger } from '../lib/logger.js';
+import { applyMigrations, type SqlConnection } from './migrate.js';
+import { syncBuiltinRoles } from './builtin-roles.sync.js';
+import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  prisma: PrismaClient;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+/** Opens the database, applies pending migrations and synchronises the built-in roles. */
+export async function openDatabase(options: DatabaseOptions, log: Logger): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10, log);
+  return openPGlite(options.kind === 'pglite' ? options.dataDir : undefined, log);
+}
+
+async function openPostgres(url: string, poolSize: number, log: Logger): Promise<Database> {
+  await migratePostgres(url, log);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  await syncBuiltinRoles(prisma);
+  return {
+    kind: 'postgres',
+    prisma,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+/** Applies migrations over one dedicated connection (the advisory lock lives on it). */
+export async function migratePostgres(url: string, log: Logger): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const connection: SqlConnection = {
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+      exec: async (script) => void (await client.query(script)),
+    };
+    return await applyMigrations(connection, log);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openPGlite(dataDir: string | undefined, log: Logger): Promise<Database> {
+  let lock: DirectoryLock | undefined;
+  let pglite: PGlite;
+  if (dataDir) {
+    const directory = path.resolve(dataDir, 'pglite');
+    await mkdir(directory, { recursive: true });
+    // PGlite is a single-process database: a second process on the same files would corrupt them.
+    lock = await acquireDirectoryLock(path.resolve(dataDir, 'pglite.lock'));
+    pglite = await PGlite.create(directory);
+    log.info({ dataDir: directory }, 'embedded PostgreSQL (PGlite) opened');
+  } else {
+    pglite = await PGlite.create();
+  }
+  const connection: SqlConnection = {
+    query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],
+    exec: async (script) => void (await pglite.exec(script)),
+  };
+  await applyMigrations(connection, log);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  await syncBuiltinRoles(prisma);
+  return {
+    kind: 'pglite',
+    prisma,
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+      await lock?.release();
+    },
+  };
+}

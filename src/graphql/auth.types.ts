@@ -1,0 +1,86 @@
+// GraphQL surface of /v1/auth (spec §4): register, login, logout, me. Resolvers only adapt.
+// Input fields are nullable on purpose: the service validates them, so that a missing field gets the
+// contract's own error text over both transports rather than GraphQL's generic one.
+import { builder } from './builder.js';
+import type { AuthResult, Me } from '../modules/auth/auth.service.js';
+
+const AuthPayload = builder.objectRef<AuthResult>('AuthPayload').implement({
+  description: 'A new session: its bearer token, the user, the tenant it is bound to and the role there.',
+  fields: (t) => ({
+    token: t.exposeString('token', { description: 'Opaque session token; send as `Authorization: Bearer <token>`.' }),
+    userId: t.exposeID('userId'),
+    tenantId: t.exposeID('tenantId'),
+    role: t.exposeString('role'),
+  }),
+});
+
+const TenantMembership = builder.objectRef<Me['tenants'][number]>('TenantMembership').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    slug: t.exposeString('slug'),
+    role: t.exposeString('role'),
+  }),
+});
+
+const MePayload = builder.objectRef<Me>('Me').implement({
+  fields: (t) => ({
+    userId: t.exposeID('userId'),
+    email: t.exposeString('email'),
+    displayName: t.exposeString('displayName'),
+    tenantId: t.exposeID('tenantId'),
+    role: t.exposeString('role'),
+    permissions: t.exposeStringList('permissions'),
+    tenants: t.field({ type: [TenantMembership], resolve: (me) => me.tenants }),
+  }),
+});
+
+const LogoutPayload = builder.objectRef<{ status: string }>('LogoutPayload').implement({
+  fields: (t) => ({ status: t.exposeString('status', { description: 'Always `logged_out`.' }) }),
+});
+
+const RegisterInput = builder.inputType('RegisterInput', {
+  fields: (t) => ({
+    email: t.string({ required: false }),
+    password: t.string({ required: false, description: 'At least 8 characters.' }),
+    displayName: t.string({ required: false }),
+    tenantName: t.string({ required: false }),
+    tenantSlug: t.string({ required: false, description: 'Lowercase letters and digits separated by hyphens.' }),
+  }),
+});
+
+const LoginInput = builder.inputType('LoginInput', {
+  fields: (t) => ({
+    email: t.string({ required: false }),
+    password: t.string({ required: false }),
+    tenantSlug: t.string({ required: false, description: 'Tenant to log into; the first one when omitted.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  register: t.field({
+    type: AuthPayload,
+    description: 'Creates a user, their tenant (they become its owner) and a session.',
+    args: { input: t.arg({ type: RegisterInput, required: true }) },
+    resolve: (_root, { input }, { services }) => services.auth.register(input),
+  }),
+  login: t.field({
+    type: AuthPayload,
+    args: { input: t.arg({ type: LoginInput, required: true }) },
+    resolve: (_root, { input }, { services }) => services.auth.login(input),
+  }),
+  logout: t.field({
+    type: LogoutPayload,
+    description: 'Invalidates the session whose token authenticated this request.',
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, { services, principal }) => services.auth.logout(principal!),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  me: t.field({
+    type: MePayload,
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, { services, principal }) => services.auth.me(principal!),
+  }),
+}));

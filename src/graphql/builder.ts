@@ -1,0 +1,46 @@
+// The Pothos builder. Scope-auth is the one place where access is decided, for GraphQL and REST alike:
+// a field declares `authScopes: { permission: '…' }` (or `authenticated`), and a failure becomes the
+// contract's exact 401/403 (spec §5, §7).
+import SchemaBuilder from '@pothos/core';
+import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
+import type { Permission } from '../auth/permissions.js';
+import { can, permissionDenied } from '../auth/principal.js';
+import { unauthorized } from '../lib/errors.js';
+import type { RequestContext } from './context.js';
+
+export const builder = new SchemaBuilder<{
+  Context: RequestContext;
+  AuthScopes: { authenticated: boolean; permission: Permission };
+  DefaultFieldNullability: false;
+}>({
+  plugins: [ScopeAuthPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (context) => ({
+      authenticated: context.principal !== null,
+      permission: (permission) => context.principal !== null && can(context.principal, permission),
+    }),
+    unauthorizedError: (_parent, context, _info, result) => {
+      if (!context.principal) return unauthorized();
+      const permission = missingPermission(result.failure);
+      return permission ? permissionDenied(context.principal, permission) : unauthorized();
+    },
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+/** The first permission named in a scope-auth failure tree. */
+function missingPermission(failure: AuthFailure): string | undefined {
+  if (failure.kind === AuthScopeFailureType.AuthScope && failure.scope === 'permission') {
+    return String(failure.parameter);
+  }
+  if (failure.kind === AuthScopeFailureType.AnyAuthScopes || failure.kind === AuthScopeFailureType.AllAuthScopes) {
+    for (const inner of failure.failures) {
+      const permission = missingPermission(inner);
+      if (permission) return permission;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,35 @@
+import type { IncomingMessage } from 'node:http';
+import { AppError, badRequest } from '../lib/errors.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Reads a JSON object body. An empty body is an empty object; anything else must be a JSON object. */
+export async function readJsonObject(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = await readText(request);
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('request body is not valid JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('request body must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+async function readText(request: IncomingMessage): Promise<string> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`);

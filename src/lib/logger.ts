@@ -1,0 +1,29 @@
+// Structured JSON logs. Secrets never reach them: request bodies and Authorization headers are never
+// logged, and the redaction list is a second line of defence for anything passed by mistake.
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+const REDACTED_PATHS = [
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  'apiKey',
+  '*.apiKey',
+  'secret',
+  '*.secret',
+];
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: 'credential-service' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  });
+}

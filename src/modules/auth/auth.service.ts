@@ -1,0 +1,125 @@
+// Register, login, logout and "me" (spec §4). Transport-free: both GraphQL and REST reach these through
+// the same resolvers.
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { OWNER_ROLE } from '../../auth/builtin-roles.js';
+import { PERMISSIONS } from '../../auth/permissions.js';
+import type { Principal } from '../../auth/principal.js';
+import { conflict, unauthorized } from '../../lib/errors.js';
+import { MESSAGES } from '../../lib/messages.js';
+import { parseInput } from '../../lib/validation.js';
+import type { Logger } from '../../lib/logger.js';
+import { emailKey, loginInput, registerInput } from './auth.inputs.js';
+import * as repository from './auth.repository.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password.js';
+import { newSessionToken } from './session.tokens.js';
+
+export type AuthResult = { token: string; userId: string; tenantId: string; role: string };
+
+export type Me = {
+  userId: string;
+  email: string;
+  displayName: string;
+  tenantId: string;
+  role: string;
+  permissions: string[];
+  tenants: { id: string; name: string; slug: string; role: string }[];
+};
+
+export type AuthServiceDeps = { prisma: PrismaClient; sessionTtlSeconds: number; log: Logger };
+
+export function createAuthService({ prisma, sessionTtlSeconds, log }: AuthServiceDeps) {
+  const sessionExpiry = () => new Date(Date.now() + sessionTtlSeconds * 1000);
+
+  /** User, tenant, owner membership and session in one transaction: all of them or none. */
+  async function register(rawInput: unknown): Promise<AuthResult> {
+    const input = parseInput(registerInput, rawInput);
+    const key = emailKey(input.email);
+    const passwordHash = await hashPassword(input.password);
+    const { token, tokenHash } = newSessionToken();
+    try {
+      return await prisma.$transaction(async (tx) => {
+        if (await repository.findUserByEmailKey(tx, key)) throw conflict(MESSAGES.emailAlreadyRegistered);
+        if (await repository.tenantSlugExists(tx, input.tenantSlug)) throw conflict(MESSAGES.tenantSlugTaken);
+        const user = await tx.user.create({
+          data: { email: input.email, emailKey: key, displayName: input.displayName, passwordHash },
+          select: { id: true },
+        });
+        const tenant = await tx.tenant.create({
+          data: { name: input.tenantName, slug: input.tenantSlug },
+          select: { id: true },
+        });
+        await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, roleId: OWNER_ROLE.id } });
+        await repository.createSession(tx, { tokenHash, tenantId: tenant.id, userId: user.id, expiresAt: sessionExpiry() });
+        return { token, userId: user.id, tenantId: tenant.id, role: OWNER_ROLE.name };
+      });
+    } catch (error) {
+      // Two registrations racing past the checks above: the unique index decides, and we say which.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        const emailTaken = await repository.findUserByEmailKey(prisma, key);
+        throw conflict(emailTaken ? MESSAGES.emailAlreadyRegistered : MESSAGES.tenantSlugTaken);
+      }
+      throw error;
+    }
+  }
+
+  async function login(rawInput: unknown): Promise<AuthResult> {
+    const input = parseInput(loginInput, rawInput);
+    const user = await repository.findUserByEmailKey(prisma, emailKey(input.email));
+    // Unknown emails are checked against a dummy hash: same work, same time, same answer.
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    if (!user || !passwordOk) throw unauthorized();
+    const membership = await repository.findMembershipForLogin(prisma, user.id, input.tenantSlug);
+    if (!membership) throw unauthorized();
+    if (needsRehash(user.passwordHash)) {
+      await repository.updatePasswordHash(prisma, user.id, await hashPassword(input.password));
+    }
+    const { token, tokenHash } = newSessionToken();
+    await repository.createSession(prisma, {
+      tokenHash,
+      tenantId: membership.tenantId,
+      userId: user.id,
+      expiresAt: sessionExpiry(),
+    });
+    return { token, userId: user.id, tenantId: membership.tenantId, role: membership.role.name };
+  }
+
+  /** Ends the caller's own session only; other sessions of the user stay valid. */
+  async function logout(principal: Principal): Promise<{ status: 'logged_out' }> {
+    const deleted = await repository.deleteSession(prisma, principal);
+    if (!deleted) throw unauthorized(); // logged out concurrently by another request
+    return { status: 'logged_out' };
+  }
+
+  async function me(principal: Principal): Promise<Me> {
+    const [user, memberships] = await Promise.all([
+      repository.findUserById(prisma, principal.userId),
+      repository.listMemberships(prisma, principal.userId),
+    ]);
+    if (!user) throw unauthorized();
+    return {
+      userId: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      tenantId: principal.tenantId,
+      role: principal.role.name,
+      permissions: PERMISSIONS.filter((permission) => principal.permissions.has(permission)),
+      tenants: memberships.map((membership) => ({
+        id: membership.tenant.id,
+        name: membership.tenant.name,
+        slug: membership.tenant.slug,
+        role: membership.role.name,
+      })),
+    };
+  }
+
+  async function purgeExpiredSessions(): Promise<number> {
+    const { count } = await repository.deleteExpiredSessions(prisma, new Date());
+    if (count > 0) log.info({ count }, 'expired sessions purged');
+    return count;
+  }
+
+  return { register, login, logout, me, purgeExpiredSessions };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,100 @@
+// Executes a REST endpoint's fixed GraphQL operation with the request's context and turns the result into
+// the contract's body and status. No rule lives here: validation, authorization and storage are all
+// behind the schema.
+import type { IncomingMessage } from 'node:http';
+import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { AppError, badRequest, findAppError, internalError } from '../lib/errors.js';
+import type { RequestContext } from '../graphql/context.js';
+import { readJsonObject } from '../http/body.js';
+import { createBodyMapper, type BodyMapper } from './body-mapping.js';
+import type { RestEndpoint, RestRequest } from './endpoint.js';
+
+type CompiledEndpoint = RestEndpoint & {
+  document: DocumentNode;
+  segments: string[];
+  mapBody: BodyMapper | undefined;
+};
+
+export type RestMatch =
+  | { kind: 'found'; endpoint: CompiledEndpoint; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'not-found' };
+
+export type RestOutcome = { status: number; body: unknown };
+
+export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[]) {
+  const compiled = endpoints.map((endpoint) => compile(schema, endpoint));
+
+  function match(method: string, pathname: string): RestMatch {
+    const parts = pathname.split('/').filter(Boolean);
+    const allow: string[] = [];
+    for (const endpoint of compiled) {
+      const params = matchPath(endpoint.segments, parts);
+      if (!params) continue;
+      if (endpoint.method === method) return { kind: 'found', endpoint, params };
+      allow.push(endpoint.method);
+    }
+    return allow.length ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+  }
+
+  async function run(
+    endpoint: CompiledEndpoint,
+    params: Record<string, string>,
+    request: IncomingMessage,
+    url: URL,
+    context: RequestContext,
+  ): Promise<RestOutcome> {
+    const body = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : await readJsonObject(request);
+    const restRequest: RestRequest = { params, query: url.searchParams, body };
+    const input = endpoint.mapBody?.(body);
+    const variableValues = endpoint.variables ? endpoint.variables(restRequest, input) : input ? { input } : {};
+    const result = await execute({ schema, document: endpoint.document, contextValue: context, variableValues });
+    if (result.errors?.length) throw toAppError(result.errors[0], context);
+    return { status: 200, body: endpoint.result(result.data as Record<string, unknown>) };
+  }
+
+  return { match, run };
+}
+
+function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoint {
+  const document = parse(endpoint.operation);
+  const errors = validate(schema, document);
+  if (errors.length) {
+    throw new Error(`REST ${endpoint.method} ${endpoint.path}: invalid operation: ${errors.map((e) => e.message).join('; ')}`);
+  }
+  return {
+    ...endpoint,
+    document,
+    segments: endpoint.path.split('/').filter(Boolean),
+    mapBody: endpoint.bodyInput ? createBodyMapper(schema, endpoint.bodyInput) : undefined,
+  };
+}
+
+function matchPath(segments: string[], parts: string[]): Record<string, string> | null {
+  if (segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const part = parts[i]!;
+    if (segment.startsWith(':')) {
+      try {
+        params[segment.slice(1)] = decodeURIComponent(part);
+      } catch {
+        return null;
+      }
+    } else if (segment !== part) {
+      return null;
+    }
+  }
+  return params;
+}
+
+function toAppError(error: unknown, context: RequestContext): AppError {
+  const appError = findAppError(error);
+  if (appError) return appError;
+  // Variable coercion errors cannot normally happen (bodies are checked first); say so plainly if they do.
+  const graphQLError = error as { path?: unknown; originalError?: unknown; message?: string };
+  if (!graphQLError.path && !graphQLError.originalError) return badRequest(graphQLError.message ?? 'invalid request');
+  context.log.error({ err: graphQLError.originalError ?? error }, 'unexpected error in REST operation');
+  return internalError();
+}

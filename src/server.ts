@@ -1,0 +1,58 @@
+// Assembles the service from a Config: database (migrated), services, HTTP server. Used by main.ts and by
+// tests that need a real listening server.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.js';
+import { createApp } from './app.js';
+import { openDatabase, type Database, type DatabaseOptions } from './db/database.js';
+import type { Logger } from './lib/logger.js';
+import { createServices, type Services } from './services.js';
+
+export type RunningServer = {
+  url: string;
+  server: Server;
+  database: Database;
+  services: Services;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+};
+
+const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export function databaseOptions(config: Config): DatabaseOptions {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+export async function startServer(config: Config, log: Logger, options?: DatabaseOptions): Promise<RunningServer> {
+  const database = await openDatabase(options ?? databaseOptions(config), log);
+  const services = createServices(database.prisma, config, log);
+  const app = createApp({ prisma: database.prisma, services, log, production: config.nodeEnv === 'production' });
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const purge = setInterval(() => {
+    services.auth.purgeExpiredSessions().catch((error) => log.warn({ err: error }, 'session purge failed'));
+  }, SESSION_PURGE_INTERVAL_MS);
+  purge.unref();
+
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      clearInterval(purge);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await database.close();
+    })();
+    return closing;
+  };
+  return { url, server, database, services, close };
+}
