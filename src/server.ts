@@ -20,7 +20,9 @@ export type RunningServer = {
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export function databaseOptions(config: Config): DatabaseOptions {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir };
 }
 
 export async function startServer(config: Config, log: Logger, options?: DatabaseOptions): Promise<RunningServer> {

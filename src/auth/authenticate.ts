@@ -15,7 +15,10 @@ export function bearerToken(header: string | null | undefined): string | null {
   return token && token.length <= MAX_TOKEN_LENGTH ? token : null;
 }
 
-export async function authenticate(prisma: PrismaClient, authorization: string | null | undefined): Promise<Principal | null> {
+export async function authenticate(
+  prisma: PrismaClient,
+  authorization: string | null | undefined,
+): Promise<Principal | null> {
   const token = bearerToken(authorization);
   if (!token?.startsWith(SESSION_TOKEN_PREFIX)) return null;
   const tokenHash = sha256(token);

@@ -37,7 +37,10 @@ export type Migration = { name: string; sql: string; checksum: string };
 
 export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8');

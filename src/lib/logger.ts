@@ -1,6 +1,6 @@
 // Structured JSON logs. Secrets never reach them: request bodies and Authorization headers are never
 // logged, and the redaction list is a second line of defence for anything passed by mistake.
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -18,12 +18,15 @@ const REDACTED_PATHS = [
   '*.secret',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: 'credential-service' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-  });
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'credential-service' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
+    destination ?? pino.destination(1),
+  );
 }

@@ -60,7 +60,9 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
   const document = parse(endpoint.operation);
   const errors = validate(schema, document);
   if (errors.length) {
-    throw new Error(`REST ${endpoint.method} ${endpoint.path}: invalid operation: ${errors.map((e) => e.message).join('; ')}`);
+    throw new Error(
+      `REST ${endpoint.method} ${endpoint.path}: invalid operation: ${errors.map((e) => e.message).join('; ')}`,
+    );
   }
   return {
     ...endpoint,

@@ -50,7 +50,12 @@ export function createAuthService({ prisma, sessionTtlSeconds, log }: AuthServic
           select: { id: true },
         });
         await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, roleId: OWNER_ROLE.id } });
-        await repository.createSession(tx, { tokenHash, tenantId: tenant.id, userId: user.id, expiresAt: sessionExpiry() });
+        await repository.createSession(tx, {
+          tokenHash,
+          tenantId: tenant.id,
+          userId: user.id,
+          expiresAt: sessionExpiry(),
+        });
         return { token, userId: user.id, tenantId: tenant.id, role: OWNER_ROLE.name };
       });
     } catch (error) {

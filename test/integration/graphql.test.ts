@@ -1,0 +1,128 @@
+// The same operations over GraphQL: same rules, same texts in errors[].message, the HTTP-like status in
+// extensions.
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printedSchema } from '../../src/graphql/schema.js';
+import { startTestApp, type TestApp } from '../support/harness.js';
+import { newRegistration, registerUser } from '../support/factories.js';
+import { NAMED_PERMISSIONS } from '../support/contract.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+const REGISTER = `mutation ($input: RegisterInput!) { register(input: $input) { token userId tenantId role } }`;
+const LOGIN = `mutation ($input: LoginInput!) { login(input: $input) { token userId tenantId role } }`;
+const ME = `{ me { userId email displayName tenantId role permissions tenants { id name slug role } } }`;
+
+function graphQLInput(registration: Record<string, unknown>) {
+  return {
+    email: registration.email,
+    password: registration.password,
+    displayName: registration.display_name,
+    tenantName: registration.tenant_name,
+    tenantSlug: registration.tenant_slug,
+  };
+}
+
+function expectGraphQLError(body: any, status: number, message: string) {
+  expect(body.errors?.[0]?.message).toBe(message);
+  expect(body.errors[0].extensions).toMatchObject({ status });
+}
+
+describe('GraphQL auth operations', () => {
+  it('register, me, login and logout behave as over REST', async () => {
+    const registration = newRegistration();
+    const registered = await app.graphql(REGISTER, { input: graphQLInput(registration) });
+    expect(registered.status).toBe(200);
+    const payload = registered.body.data.register;
+    expect(payload.role).toBe('owner');
+
+    const me = await app.graphql(ME, {}, payload.token);
+    expect(me.body.data.me).toMatchObject({
+      userId: payload.userId,
+      email: registration.email,
+      displayName: registration.display_name,
+      tenantId: payload.tenantId,
+      role: 'owner',
+      tenants: [{ id: payload.tenantId, name: registration.tenant_name, slug: registration.tenant_slug, role: 'owner' }],
+    });
+    expect(me.body.data.me.permissions).toEqual(expect.arrayContaining(NAMED_PERMISSIONS));
+
+    const loggedIn = await app.graphql(LOGIN, { input: { email: registration.email, password: registration.password } });
+    expect(loggedIn.body.data.login).toMatchObject({ userId: payload.userId, tenantId: payload.tenantId });
+
+    const loggedOut = await app.graphql('mutation { logout { status } }', {}, payload.token);
+    expect(loggedOut.body.data.logout).toEqual({ status: 'logged_out' });
+    expectGraphQLError((await app.graphql(ME, {}, payload.token)).body, 401, 'unauthorized');
+    // The REST view agrees: the token is dead for both transports.
+    expect((await app.request('GET', '/v1/auth/me', { token: payload.token })).status).toBe(401);
+  });
+
+  it('uses the contract texts for registration errors', async () => {
+    const taken = await registerUser(app);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ password: 'short' }, 400, 'email required, password must be >= 8 chars'],
+      [{ email: null }, 400, 'email required, password must be >= 8 chars'],
+      [{ email: taken.email.toUpperCase() }, 409, 'email already registered'],
+      [{ tenant_slug: taken.tenant_slug }, 409, 'tenant slug already taken'],
+      [{ tenant_slug: 'Bad Slug' }, 400, 'tenant_slug must be lowercase letters and digits, separated by single hyphens'],
+      [{ display_name: '' }, 400, 'display_name is required'],
+    ];
+    for (const [overrides, status, message] of cases) {
+      const response = await app.graphql(REGISTER, { input: graphQLInput({ ...newRegistration(), ...overrides }) });
+      expectGraphQLError(response.body, status, message);
+      expect(response.body.data).toBeNull();
+    }
+  });
+
+  it('answers a bad login with 401 unauthorized', async () => {
+    const user = await registerUser(app);
+    const response = await app.graphql(LOGIN, { input: { email: user.email, password: 'wrong password' } });
+    expectGraphQLError(response.body, 401, 'unauthorized');
+  });
+
+  it('requires authentication for me and logout', async () => {
+    expectGraphQLError((await app.graphql(ME)).body, 401, 'unauthorized');
+    expectGraphQLError((await app.graphql('mutation { logout { status } }')).body, 401, 'unauthorized');
+  });
+
+  it('allows introspection and GraphiQL outside production', async () => {
+    const introspection = await app.graphql('{ __schema { queryType { name } } }');
+    expect(introspection.body.data.__schema.queryType.name).toBe('Query');
+    const graphiql = await app.request('GET', '/graphql', { headers: { accept: 'text/html' } });
+    expect(graphiql.status).toBe(200);
+    expect(graphiql.text).toMatch(/graphiql/i);
+  });
+});
+
+describe('GraphQL in production', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await startTestApp({ production: true });
+  });
+  afterAll(() => production?.close());
+
+  it('refuses introspection and serves no GraphiQL', async () => {
+    const introspection = await production.graphql('{ __schema { queryType { name } } }');
+    expect(introspection.body.data).toBeUndefined();
+    expect(introspection.body.errors[0].message).toMatch(/introspection/i);
+    const graphiql = await production.request('GET', '/graphql', { headers: { accept: 'text/html' } });
+    expect(graphiql.text).not.toMatch(/graphiql/i);
+  });
+
+  it('still serves operations', async () => {
+    const registration = newRegistration();
+    const response = await production.graphql(REGISTER, { input: graphQLInput(registration) });
+    expect(response.body.data.register.role).toBe('owner');
+  });
+});
+
+describe('the printed schema', () => {
+  it('is committed at src/graphql/schema.graphql and in sync with the code (npm run schema:print)', async () => {
+    const committed = await readFile(new URL('../../src/graphql/schema.graphql', import.meta.url), 'utf8');
+    expect(committed).toBe(printedSchema());
+  });
+});
