@@ -49,7 +49,12 @@ export async function startServer(config: Config, log: Logger, options?: Databas
     closing ??= (async () => {
       clearInterval(purge);
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // Keep-alive connections become idle as their in-flight responses finish: close them as they do.
+        const sweep = setInterval(() => server.closeIdleConnections(), 25);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await database.close();
