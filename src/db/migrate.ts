@@ -3,6 +3,7 @@
 // `prisma migrate status` / `deploy` agree with us on a machine that has Prisma's engines.
 // Instances starting together serialise on the same advisory lock Prisma Migrate takes.
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,16 @@ export type SqlConnection = {
   exec(script: string): Promise<void>;
 };
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+/** prisma/migrations of the package, found upwards from this file (src/db when run from source, dist/src/db when built). */
+export const MIGRATIONS_DIR = findUp('prisma/migrations', path.dirname(fileURLToPath(import.meta.url)));
+
+function findUp(relative: string, from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, relative);
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`${relative} not found above ${from}`);
+  }
+}
 
 /** Prisma Migrate's advisory lock key (schema-engine's postgres connector), so we exclude each other too. */
 const PRISMA_ADVISORY_LOCK_KEY = 72707369;

@@ -33,7 +33,7 @@ describe('GET /v1/auth/me', () => {
     ]);
   });
 
-  it("gives the owner every named permission and every other permission of the service, as strings", async () => {
+  it('gives the owner every named permission and every other permission of the service, as strings', async () => {
     const user = await registerUser(app);
     const { body } = await me(user.token);
     expect(body.permissions).toEqual(expect.arrayContaining(NAMED_PERMISSIONS));

@@ -1,8 +1,9 @@
 // The same operations over GraphQL: same rules, same texts in errors[].message, the HTTP-like status in
 // extensions.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printedSchema } from '../../src/graphql/schema.js';
+import { printedSchema, schema } from '../../src/graphql/schema.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { newRegistration, registerUser } from '../support/factories.js';
 import { NAMED_PERMISSIONS } from '../support/contract.js';
@@ -47,11 +48,15 @@ describe('GraphQL auth operations', () => {
       displayName: registration.display_name,
       tenantId: payload.tenantId,
       role: 'owner',
-      tenants: [{ id: payload.tenantId, name: registration.tenant_name, slug: registration.tenant_slug, role: 'owner' }],
+      tenants: [
+        { id: payload.tenantId, name: registration.tenant_name, slug: registration.tenant_slug, role: 'owner' },
+      ],
     });
     expect(me.body.data.me.permissions).toEqual(expect.arrayContaining(NAMED_PERMISSIONS));
 
-    const loggedIn = await app.graphql(LOGIN, { input: { email: registration.email, password: registration.password } });
+    const loggedIn = await app.graphql(LOGIN, {
+      input: { email: registration.email, password: registration.password },
+    });
     expect(loggedIn.body.data.login).toMatchObject({ userId: payload.userId, tenantId: payload.tenantId });
 
     const loggedOut = await app.graphql('mutation { logout { status } }', {}, payload.token);
@@ -68,7 +73,11 @@ describe('GraphQL auth operations', () => {
       [{ email: null }, 400, 'email required, password must be >= 8 chars'],
       [{ email: taken.email.toUpperCase() }, 409, 'email already registered'],
       [{ tenant_slug: taken.tenant_slug }, 409, 'tenant slug already taken'],
-      [{ tenant_slug: 'Bad Slug' }, 400, 'tenant_slug must be lowercase letters and digits, separated by single hyphens'],
+      [
+        { tenant_slug: 'Bad Slug' },
+        400,
+        'tenant_slug must be lowercase letters and digits, separated by single hyphens',
+      ],
       [{ display_name: '' }, 400, 'display_name is required'],
     ];
     for (const [overrides, status, message] of cases) {
@@ -124,5 +133,17 @@ describe('the printed schema', () => {
   it('is committed at src/graphql/schema.graphql and in sync with the code (npm run schema:print)', async () => {
     const committed = await readFile(new URL('../../src/graphql/schema.graphql', import.meta.url), 'utf8');
     expect(committed).toBe(printedSchema());
+  });
+});
+
+describe("the dashboard's operations (web/src/graphql, input of codegen.yml)", () => {
+  it('are valid against the schema', async () => {
+    const dir = new URL('../../web/src/graphql/', import.meta.url);
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.graphql'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const document = parse(await readFile(new URL(file, dir), 'utf8'));
+      expect(validate(schema, document).map((error) => error.message)).toEqual([]);
+    }
   });
 });

@@ -23,14 +23,17 @@ describe('the six security headers', () => {
     ['404 for an unknown /v1 path', 'POST', '/v1/nothing-here', {}, 404],
     ['405 for a known path with another method', 'DELETE', '/v1/auth/me', {}, 405],
     ['409', 'POST', '/v1/auth/register', {}, 409],
-  ] as const)('are on a %s error, whose body is JSON with a string error', async (_case, method, path, options, status) => {
-    let requestOptions: Record<string, unknown> = { ...options };
-    if (status === 409) {
-      const user = await registerUser(app);
-      requestOptions = { body: { ...user, tenant_slug: `${user.tenant_slug}-x` } };
-    }
-    expectError(await app.request(method, path, requestOptions), status);
-  });
+  ] as const)(
+    'are on a %s error, whose body is JSON with a string error',
+    async (_case, method, path, options, status) => {
+      let requestOptions: Record<string, unknown> = { ...options };
+      if (status === 409) {
+        const user = await registerUser(app);
+        requestOptions = { body: { ...user, tenant_slug: `${user.tenant_slug}-x` } };
+      }
+      expectError(await app.request(method, path, requestOptions), status);
+    },
+  );
 
   it('name the allowed methods on a 405', async () => {
     const response = await app.request('GET', '/v1/auth/register');

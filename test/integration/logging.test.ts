@@ -48,7 +48,10 @@ describe('logs', () => {
         },
       }),
     );
-    logger.info({ password: 'hunter22', body: { token: 'bss_secret' }, headers: { authorization: 'Bearer x' } }, 'oops');
+    logger.info(
+      { password: 'hunter22', body: { token: 'bss_secret' }, headers: { authorization: 'Bearer x' } },
+      'oops',
+    );
     expect(lines.join('')).not.toMatch(/hunter22|bss_secret|Bearer x/);
     expect(app.logs.length).toBeGreaterThanOrEqual(before);
   });

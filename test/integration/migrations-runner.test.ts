@@ -8,6 +8,8 @@ import { applyMigrations, readMigrations, type Migration, type SqlConnection } f
 import { migratePostgres } from '../../src/db/database.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { Writable } from 'node:stream';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const lines: string[] = [];
 const log = createLogger(
@@ -39,7 +41,7 @@ async function freshPGlite() {
 }
 
 describe('applyMigrations', () => {
-  it("applies every migration once and records it as Prisma does (name, SHA-256 checksum, finished)", async () => {
+  it('applies every migration once and records it as Prisma does (name, SHA-256 checksum, finished)', async () => {
     const db = await freshPGlite();
     const migrations = await readMigrations();
     expect(migrations.length).toBeGreaterThan(0);
@@ -47,7 +49,12 @@ describe('applyMigrations', () => {
     expect(applied).toEqual(migrations.map((m) => m.name));
 
     const rows = (
-      await db.query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+      await db.query<{
+        migration_name: string;
+        checksum: string;
+        finished_at: Date | null;
+        applied_steps_count: number;
+      }>(
         'SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name',
       )
     ).rows;
@@ -94,28 +101,73 @@ describe('applyMigrations', () => {
   });
 });
 
+describe('npm run db:migrate', () => {
+  it('refuses to run without DATABASE_URL: the embedded database migrates itself', async () => {
+    const { status, output } = await runScript('scripts/db-migrate.ts', {});
+    expect(status).toBe(2);
+    expect(output).toContain('DATABASE_URL is not set');
+  });
+});
+
+function runScript(script: string, env: Record<string, string>) {
+  return new Promise<{ status: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (status) => resolve({ status, output }));
+  });
+}
+
 describe.skipIf(!process.env.DATABASE_URL)('migrations on PostgreSQL', () => {
+  it('npm run db:migrate applies the migrations to DATABASE_URL without starting the service', async () => {
+    await withFreshDatabase(async (url) => {
+      const first = await runScript('scripts/db-migrate.ts', { DATABASE_URL: url });
+      expect(first.status).toBe(0);
+      expect(first.output).toMatch(/applied \d+ migration/);
+      const again = await runScript('scripts/db-migrate.ts', { DATABASE_URL: url });
+      expect(again.status).toBe(0);
+      expect(again.output).toContain('database is up to date');
+      const check = new pg.Client({ connectionString: url });
+      await check.connect();
+      const { rows } = await check.query(`SELECT to_regclass('public.users') IS NOT NULL AS present`);
+      await check.end();
+      expect(rows[0].present).toBe(true);
+    });
+  });
+
   it('two instances starting at once apply each migration exactly once', async () => {
-    const adminUrl = process.env.DATABASE_URL!;
-    const name = `migrate_race_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    try {
-      const results = await Promise.all([migratePostgres(url.toString(), log), migratePostgres(url.toString(), log)]);
+    await withFreshDatabase(async (url) => {
+      const results = await Promise.all([migratePostgres(url, log), migratePostgres(url, log)]);
       const migrations = await readMigrations();
       expect([...results[0], ...results[1]].sort()).toEqual(migrations.map((m) => m.name).sort());
-      const check = new pg.Client({ connectionString: url.toString() });
+      const check = new pg.Client({ connectionString: url });
       await check.connect();
-      const { rows } = await check.query('SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1');
+      const { rows } = await check.query(
+        'SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1',
+      );
       await check.end();
       expect(rows).toHaveLength(migrations.length);
       for (const row of rows) expect(row.n).toBe(1);
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    });
   });
 });
+
+async function withFreshDatabase(run: (url: string) => Promise<void>) {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `migrate_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}

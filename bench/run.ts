@@ -1,0 +1,154 @@
+// `npm run bench`: start-up time and memory of the service, and the throughput of the auth endpoints,
+// measured in one run on the embedded default and, when DATABASE_URL is set, on PostgreSQL.
+// Figures from one machine at one moment: compare the ratios printed side by side, not absolute numbers
+// across runs.
+import { spawn } from 'node:child_process';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runLoad } from './load.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+type Started = { url: string; pid: number; startupMs: number; stop: () => Promise<void> };
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const began = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Request logs stay on (as in production) but are only read until the listening line appears.
+  let output = '';
+  let listening = false;
+  const collect = (chunk: Buffer) => {
+    if (!listening) output += chunk;
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
+      if (match) {
+        clearInterval(timer);
+        listening = true;
+        resolve(match[1]!);
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(output));
+      }
+    }, 5);
+  });
+  const startupMs = performance.now() - began;
+  return {
+    url,
+    pid: child.pid!,
+    startupMs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+async function post(url: string, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Record<string, string>;
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+async function benchDatabase(label: string, env: Record<string, string>) {
+  console.log(`\n## ${label}`);
+  const cold = await start(env);
+  const coldRss = await rssMiB(cold.pid);
+  await cold.stop();
+  const warm = await start(env);
+  const idleRss = await rssMiB(warm.pid);
+  console.log(
+    `start-up to listening: cold ${fmt(cold.startupMs)} ms (RSS ${coldRss} MiB), warm ${fmt(warm.startupMs)} ms`,
+  );
+
+  const suffix = Math.random().toString(16).slice(2, 10);
+  const user = { email: `bench-${suffix}@example.com`, password: 'benchmark password' };
+  const registered = await post(`${warm.url}/v1/auth/register`, {
+    ...user,
+    display_name: 'Bench',
+    tenant_name: 'Bench',
+    tenant_slug: `bench-${suffix}`,
+  });
+  const auth = { authorization: `Bearer ${registered.token}` };
+  const gqlMe = JSON.stringify({ query: '{ me { userId email role permissions tenants { id slug role } } }' });
+
+  const rows: [string, Awaited<ReturnType<typeof runLoad>>][] = [];
+  rows.push([
+    'GET /v1/auth/me',
+    await runLoad(
+      warm.url,
+      { method: 'GET', path: '/v1/auth/me', headers: auth, expectStatus: 200 },
+      CONNECTIONS,
+      SECONDS,
+    ),
+  ]);
+  rows.push([
+    'POST /graphql { me }',
+    await runLoad(
+      warm.url,
+      { method: 'POST', path: '/graphql', headers: auth, body: () => gqlMe, expectStatus: 200 },
+      CONNECTIONS,
+      SECONDS,
+    ),
+  ]);
+  rows.push([
+    'GET /v1/auth/me (no token → 401)',
+    await runLoad(warm.url, { method: 'GET', path: '/v1/auth/me', expectStatus: 401 }, CONNECTIONS, SECONDS),
+  ]);
+  rows.push([
+    'POST /v1/auth/login (argon2id)',
+    await runLoad(
+      warm.url,
+      { method: 'POST', path: '/v1/auth/login', body: () => JSON.stringify(user), expectStatus: 200 },
+      CONNECTIONS,
+      SECONDS,
+    ),
+  ]);
+  const loadedRss = await rssMiB(warm.pid);
+  await warm.stop();
+
+  console.log(`RSS: idle ${idleRss} MiB, after load ${loadedRss} MiB`);
+  console.log(`${'endpoint'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`);
+  for (const [name, result] of rows) {
+    console.log(
+      `${name.padEnd(36)} ${fmt(result.perSecond)} ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ${result.errors}`,
+    );
+  }
+  const [rest, graphql, unauthenticated] = rows.map(([, result]) => result.perSecond);
+  console.log(
+    `ratios: REST me / GraphQL me = ${(rest! / graphql!).toFixed(2)}; me / 401 fast path = ${(rest! / unauthenticated!).toFixed(2)}`,
+  );
+}
+
+console.log(`# bench: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, node ${process.version}`);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-'));
+try {
+  await benchDatabase('embedded default (PGlite)', { DATA_DIR: dataDir });
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
+if (process.env.DATABASE_URL) {
+  await benchDatabase('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL });
+}
