@@ -8,6 +8,7 @@ import type { RequestContext } from './graphql/context.js';
 import { schema } from './graphql/schema.js';
 import { createGraphQLHandler, GRAPHQL_PATH } from './graphql/yoga.js';
 import { SECURITY_HEADERS } from './http/security-headers.js';
+import { MAX_BODY_BYTES, payloadTooLarge } from './http/body.js';
 import { sendError, sendJson } from './http/respond.js';
 import { AppError, findAppError, internalError, notFound } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
@@ -62,6 +63,8 @@ export function createApp({ prisma, services, log, production }: AppDeps): App {
         });
         return;
       }
+      // Bodies are small in this API; refuse a declared oversize one before anyone buffers it (Yoga included).
+      if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
       const principal = await authenticate(prisma, request.headers.authorization);
       context = { principal, requestId, services, log: requestLog };
       if (isGraphQL) {

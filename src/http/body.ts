@@ -21,15 +21,15 @@ export async function readJsonObject(request: IncomingMessage): Promise<Record<s
 
 async function readText(request: IncomingMessage): Promise<string> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
+    if (size > MAX_BODY_BYTES) throw payloadTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`);
+export const payloadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`);

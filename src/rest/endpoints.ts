@@ -1,24 +1,14 @@
 // The /v1 endpoint table (spec §4). Each row: path → operation → the contract's body.
+import type { AuthResult, Me } from '../modules/auth/auth.service.js';
 import type { RestEndpoint } from './endpoint.js';
 
-type AuthPayload = { token: string; userId: string; tenantId: string; role: string };
-
-const authResponse = (payload: AuthPayload) => ({
+// The selections below ask for every field, so the data has the services' own shapes.
+const authResponse = (payload: AuthResult) => ({
   token: payload.token,
   user_id: payload.userId,
   tenant_id: payload.tenantId,
   role: payload.role,
 });
-
-type MePayload = {
-  userId: string;
-  email: string;
-  displayName: string;
-  tenantId: string;
-  role: string;
-  permissions: string[];
-  tenants: { id: string; name: string; slug: string; role: string }[];
-};
 
 export const ENDPOINTS: RestEndpoint[] = [
   {
@@ -26,21 +16,21 @@ export const ENDPOINTS: RestEndpoint[] = [
     path: '/v1/auth/register',
     operation: `mutation Register($input: RegisterInput!) { register(input: $input) { token userId tenantId role } }`,
     bodyInput: 'RegisterInput',
-    result: (data) => authResponse(data.register as AuthPayload),
+    result: (data) => authResponse(data.register as AuthResult),
   },
   {
     method: 'POST',
     path: '/v1/auth/login',
     operation: `mutation Login($input: LoginInput!) { login(input: $input) { token userId tenantId role } }`,
     bodyInput: 'LoginInput',
-    result: (data) => authResponse(data.login as AuthPayload),
+    result: (data) => authResponse(data.login as AuthResult),
   },
   {
     method: 'GET',
     path: '/v1/auth/me',
     operation: `query Me { me { userId email displayName tenantId role permissions tenants { id name slug role } } }`,
     result: (data) => {
-      const me = data.me as MePayload;
+      const me = data.me as Me;
       return {
         user_id: me.userId,
         email: me.email,

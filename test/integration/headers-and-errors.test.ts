@@ -94,6 +94,14 @@ describe('request bodies', () => {
     const response = await app.request('POST', '/v1/auth/login', {
       rawBody: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) }),
     });
-    expectError(response, 413);
+    expectError(response, 413, 'request body exceeds 1048576 bytes');
+  });
+
+  it('over 1 MiB are refused on /graphql too, before GraphQL reads them', async () => {
+    const response = await app.request('POST', '/graphql', {
+      rawBody: JSON.stringify({ query: '{ __typename }', padding: 'x'.repeat(1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(response, 413, 'request body exceeds 1048576 bytes');
   });
 });

@@ -6,21 +6,12 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations, type Migration, type SqlConnection } from '../../src/db/migrate.js';
 import { migratePostgres } from '../../src/db/database.js';
-import { createLogger } from '../../src/lib/logger.js';
-import { Writable } from 'node:stream';
+import { capturingLogger } from '../support/log-sink.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const lines: string[] = [];
-const log = createLogger(
-  'debug',
-  new Writable({
-    write(chunk, _e, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  }),
-);
+const log = capturingLogger(lines);
 
 function pgliteConnection(db: PGlite): SqlConnection {
   return {

@@ -3,10 +3,9 @@
 // PGlite for this test file.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { createApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import { createLogger } from '../../src/lib/logger.js';
+import { capturingLogger } from './log-sink.js';
 import { createServices, type Services } from '../../src/services.js';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -36,13 +35,7 @@ export type TestAppOptions = { sessionTtlSeconds?: number; production?: boolean 
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logs.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  const log = createLogger('debug', sink);
+  const log = capturingLogger(logs);
   const database = await openDatabase(
     usingPostgres ? { kind: 'postgres', url: process.env.DATABASE_URL!, poolSize: 5 } : { kind: 'pglite-memory' },
     log,
