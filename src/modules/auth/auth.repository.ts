@@ -28,6 +28,7 @@ export function tenantSlugExists(db: Db, slug: string) {
 /** The user's membership in the tenant with this slug, or their first membership when no slug is given. */
 export function findMembershipForLogin(db: Db, userId: string, tenantSlug: string | null | undefined) {
   return db.membership.findFirst({
+    relationLoadStrategy: 'join',
     where: tenantSlug ? { userId, tenant: { slug: tenantSlug } } : { userId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: membershipWithTenantAndRole,
@@ -36,6 +37,7 @@ export function findMembershipForLogin(db: Db, userId: string, tenantSlug: strin
 
 export function listMemberships(db: Db, userId: string): Promise<MembershipView[]> {
   return db.membership.findMany({
+    relationLoadStrategy: 'join',
     where: { userId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: membershipWithTenantAndRole,
