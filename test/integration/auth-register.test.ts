@@ -148,33 +148,25 @@ describe('POST /v1/auth/register', () => {
     );
   });
 
-  it('lets exactly one of concurrent registrations for one slug win; the others leave nothing', async () => {
-    const slug = `race-${uniqueSuffix()}`;
-    const attempts = Array.from({ length: 6 }, () => newRegistration({ tenant_slug: slug }));
-    const responses = await Promise.all(attempts.map((attempt) => register(attempt)));
-    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const response of responses.filter((r) => r.status !== 200)) {
-      expectError(response, 409, 'tenant slug already taken');
-    }
-    const users = await app.database.prisma.user.count({
-      where: { emailKey: { in: attempts.map((attempt) => attempt.email) } },
-    });
-    expect(users).toBe(1);
-  });
-
-  it('lets exactly one of concurrent registrations for one email win', async () => {
-    const email = `race-${uniqueSuffix()}@example.com`;
-    const attempts = Array.from({ length: 6 }, () => newRegistration({ email }));
-    const responses = await Promise.all(attempts.map((attempt) => register(attempt)));
-    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const response of responses.filter((r) => r.status !== 200)) {
-      expectError(response, 409, 'email already registered');
-    }
-    const tenants = await app.database.prisma.tenant.count({
-      where: { slug: { in: attempts.map((attempt) => attempt.tenant_slug) } },
-    });
-    expect(tenants).toBe(1);
-  });
+  it.each([
+    ['slug', 'tenant_slug', 'tenant slug already taken', () => ({ tenant_slug: `race-${uniqueSuffix()}` })],
+    ['email', 'email', 'email already registered', () => ({ email: `race-${uniqueSuffix()}@example.com` })],
+  ] as const)(
+    'lets exactly one of concurrent registrations for one %s win; the others leave nothing behind',
+    async (_name, _field, message, shared) => {
+      const common = shared();
+      const attempts = Array.from({ length: 6 }, () => newRegistration(common));
+      const responses = await Promise.all(attempts.map((attempt) => register(attempt)));
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const response of responses.filter((r) => r.status !== 200)) expectError(response, 409, message);
+      const prisma = app.database.prisma;
+      const users = await prisma.user.count({
+        where: { emailKey: { in: attempts.map((a) => a.email.toLowerCase()) } },
+      });
+      const tenants = await prisma.tenant.count({ where: { slug: { in: attempts.map((a) => a.tenant_slug) } } });
+      expect({ users, tenants }).toEqual({ users: 1, tenants: 1 });
+    },
+  );
 
   it('rolls everything back when the last step fails: no user, tenant, membership or session remains', async () => {
     // A trigger makes the session insert (the last write of registration) fail for one marked user.

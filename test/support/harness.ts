@@ -1,12 +1,11 @@
 // In-process test harness: the real app handler on a loopback port, over the real database of the run:
 // PostgreSQL when DATABASE_URL is set (shared; every test makes its own tenants), otherwise an in-memory
 // PGlite for this test file.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createApp } from '../../src/app.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import { loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import { startServer } from '../../src/server.js';
+import type { Services } from '../../src/services.js';
 import { capturingLogger } from './log-sink.js';
-import { createServices, type Services } from '../../src/services.js';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -36,15 +35,19 @@ export type TestAppOptions = { sessionTtlSeconds?: number; production?: boolean 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const logs: string[] = [];
   const log = capturingLogger(logs);
-  const database = await openDatabase(
-    usingPostgres ? { kind: 'postgres', url: process.env.DATABASE_URL!, poolSize: 5 } : { kind: 'pglite-memory' },
+  // The same assembly as `npm start` (src/server.ts), on a loopback port and this run's database.
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SESSION_TTL: String(options.sessionTtlSeconds ?? 86_400),
+    NODE_ENV: options.production ? 'production' : 'test',
+  });
+  const running = await startServer(
+    config,
     log,
+    usingPostgres ? { kind: 'postgres', url: process.env.DATABASE_URL!, poolSize: 5 } : { kind: 'pglite-memory' },
   );
-  const services = createServices(database.prisma, { sessionTtlSeconds: options.sessionTtlSeconds ?? 86_400 }, log);
-  const app = createApp({ prisma: database.prisma, services, log, production: options.production ?? false });
-  const server: Server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = running.url;
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...opts.headers };
@@ -67,15 +70,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   return {
     url,
-    database,
-    services,
+    database: running.database,
+    services: running.services,
     logs,
     request,
     graphql: (query, variables, token) => request('POST', '/graphql', { body: { query, variables }, token }),
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.close();
-    },
+    close: running.close,
   };
 }
