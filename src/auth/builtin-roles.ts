@@ -11,7 +11,14 @@ export type BuiltinRole = {
 };
 
 const ALL = PERMISSIONS;
-const READ_ONLY: Permission[] = ['credentials:list', 'dids:list', 'members:list', 'roles:list', 'trust:read'];
+const READ_ONLY: Permission[] = [
+  'credentials:list',
+  'dids:list',
+  'members:list',
+  'roles:list',
+  'usage:read',
+  'trust:read',
+];
 
 export const BUILTIN_ROLES = [
   {

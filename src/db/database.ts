@@ -12,6 +12,10 @@ import { applyMigrations, type SqlConnection } from './migrate.js';
 import { syncBuiltinRoles } from './builtin-roles.sync.js';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
 
+// Limit checks lock the tenant's row, so a burst of writes to one tenant queues on it: let them wait for
+// a connection and the lock rather than fail after Prisma's 2 s default.
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   prisma: PrismaClient;
@@ -33,7 +37,7 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
   await migratePostgres(url, log);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   await syncBuiltinRoles(prisma);
   return {
     kind: 'postgres',
@@ -78,7 +82,7 @@ async function openPGlite(dataDir: string | undefined, log: Logger): Promise<Dat
     exec: async (script) => void (await pglite.exec(script)),
   };
   await applyMigrations(connection, log);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
   await syncBuiltinRoles(prisma);
   return {
     kind: 'pglite',

@@ -4,7 +4,7 @@
 import { builder } from './builder.js';
 import type { AuthResult, Me } from '../modules/auth/auth.service.js';
 
-const AuthPayload = builder.objectRef<AuthResult>('AuthPayload').implement({
+export const AuthPayload = builder.objectRef<AuthResult>('AuthPayload').implement({
   description: 'A new session: its bearer token, the user, the tenant it is bound to and the role there.',
   fields: (t) => ({
     token: t.exposeString('token', { description: 'Opaque session token; send as `Authorization: Bearer <token>`.' }),

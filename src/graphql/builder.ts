@@ -5,13 +5,17 @@ import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
 import type { Permission } from '../auth/permissions.js';
 import { can, permissionDenied } from '../auth/principal.js';
-import { unauthorized } from '../lib/errors.js';
+import { badRequest, unauthorized } from '../lib/errors.js';
 import type { RequestContext } from './context.js';
 
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
   AuthScopes: { authenticated: boolean; permission: Permission };
   DefaultFieldNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    JSON: { Input: unknown; Output: unknown };
+  };
 }>({
   plugins: [ScopeAuthPlugin],
   defaultFieldNullability: false,
@@ -30,6 +34,22 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({});
 builder.mutationType({});
+
+builder.scalarType('DateTime', {
+  description: 'An instant as an RFC 3339 / ISO 8601 string in UTC, e.g. 2026-11-21T12:00:00.000Z.',
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const date = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+    if (Number.isNaN(date.getTime())) throw badRequest('expected an ISO 8601 date-time');
+    return date;
+  },
+});
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});
 
 /** The first permission named in a scope-auth failure tree. */
 function missingPermission(failure: AuthFailure): string | undefined {

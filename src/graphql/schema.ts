@@ -1,6 +1,10 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
 import './auth.types.js';
+import './roles.types.js';
+import './members.types.js';
+import './api-keys.types.js';
+import './usage.types.js';
 
 export const schema = builder.toSchema();
 

@@ -8,6 +8,17 @@ export const MESSAGES = {
   tenantSlugTaken: 'tenant slug already taken',
   registrationInvalid: 'email required, password must be >= 8 chars',
   invalidRoleId: 'invalid role_id',
+  tenantMemberLimitReached: (limit: number) => `tenant member limit reached (${limit})`,
+  didLimitReached: (limit: number) => `DID limit reached (${limit})`,
+  monthlyIssuanceLimitReached: (limit: number) => `monthly credential issuance limit reached (${limit})`,
+  // Our own texts (not fixed by the contract), kept here so tests and both transports share them.
+  customRolesNotInPlan: 'custom roles require the business or enterprise plan',
+  roleNameTaken: 'role name already taken',
+  memberNotFound: 'member not found',
+  invitationNotFound: 'invitation not found',
+  apiKeyNotFound: 'API key not found',
+  lastOwner: 'the last owner of a tenant can be neither removed nor demoted',
+  rateLimited: 'rate limit exceeded',
   notFound: 'not found',
   internal: 'internal server error',
 } as const;

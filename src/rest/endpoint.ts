@@ -1,5 +1,7 @@
 // What a REST endpoint is: a fixed GraphQL operation plus mappers between the contract's JSON and it.
 // The router executes the operation against the same schema, so scope-auth decides access for REST too.
+import { badRequest } from '../lib/errors.js';
+
 export type RestRequest = {
   params: Record<string, string>;
   query: URLSearchParams;
@@ -24,3 +26,25 @@ export type RestEndpoint = {
 };
 
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** Deep copy with object keys in snake_case: GraphQL's camelCase data as the REST contract's JSON. */
+export function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [snakeCase(key), snakeKeys(inner)]));
+}
+
+/** `{ input }` from the body plus one path parameter as the named variable. */
+export const withParam =
+  (variable: string, param: string) => (request: RestRequest, input: Record<string, unknown> | undefined) => ({
+    [variable]: request.params[param],
+    ...(input && { input }),
+  });
+
+/** An optional non-negative integer query parameter; anything else is a 400 naming it. */
+export function intQuery(request: RestRequest, name: string): number | null {
+  const raw = request.query.get(name);
+  if (raw === null || raw === '') return null;
+  if (!/^\d{1,6}$/.test(raw)) throw badRequest(`${name} must be a non-negative integer`);
+  return Number(raw);
+}

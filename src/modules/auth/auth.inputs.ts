@@ -9,12 +9,12 @@ export const TENANT_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // Generous caps that keep a single request from making argon2 or the database do unbounded work.
 const MAX_PASSWORD_LENGTH = 1024;
 const MAX_EMAIL_LENGTH = 254;
-const MAX_NAME_LENGTH = 200;
+export const MAX_NAME_LENGTH = 200;
 const MAX_SLUG_LENGTH = 63;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 
-function requiredText(field: string, max: number) {
+export function requiredText(field: string, max: number) {
   return z
     .string({ error: (issue) => (issue.input == null ? `${field} is required` : `${field} must be a string`) })
     .trim()
@@ -22,7 +22,7 @@ function requiredText(field: string, max: number) {
     .max(max, { error: `${field} must be at most ${max} characters` });
 }
 
-const registrationEmail = z
+export const registrationEmail = z
   .string({ error: MESSAGES.registrationInvalid })
   .trim()
   .min(1, { error: MESSAGES.registrationInvalid })
@@ -30,7 +30,7 @@ const registrationEmail = z
   .regex(EMAIL_SHAPE, { error: 'email is not a valid email address' });
 
 // Passwords are taken exactly as sent: no trimming, no truncation.
-const registrationPassword = z
+export const registrationPassword = z
   .string({ error: MESSAGES.registrationInvalid })
   .min(8, { error: MESSAGES.registrationInvalid })
   .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters` });

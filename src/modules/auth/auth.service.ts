@@ -5,7 +5,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { OWNER_ROLE } from '../../auth/builtin-roles.js';
 import { PERMISSIONS } from '../../auth/permissions.js';
 import type { Principal } from '../../auth/principal.js';
-import { conflict, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validation.js';
 import type { Logger } from '../../lib/logger.js';
@@ -91,6 +91,8 @@ export function createAuthService({ prisma, sessionTtlSeconds, log }: AuthServic
 
   /** Ends the caller's own session only; other sessions of the user stay valid. */
   async function logout(principal: Principal): Promise<{ status: 'logged_out' }> {
+    // An API key is not a session: it is revoked through the admin interface, not logged out.
+    if (principal.kind !== 'session') throw badRequest('logout ends a session; revoke an API key instead');
     const deleted = await repository.deleteSession(prisma, principal);
     if (!deleted) throw unauthorized(); // logged out concurrently by another request
     return { status: 'logged_out' };

@@ -1,0 +1,64 @@
+// GraphQL surface of API keys (admin interface). Resolvers only adapt.
+import { builder } from './builder.js';
+import type { ApiKeyView, CreatedApiKey } from '../modules/api-keys/api-keys.service.js';
+
+const ApiKey = builder.objectRef<ApiKeyView>('ApiKey').implement({
+  description: 'An API key as listed: never its hash or plaintext, only a short prefix to recognise it.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    prefix: t.exposeString('prefix'),
+    scopes: t.exposeStringList('scopes', {
+      nullable: true,
+      description: 'null for an unscoped key, which acts with its creator’s role permissions.',
+    }),
+    createdByUserId: t.exposeID('createdByUserId'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true }),
+    lastUsedAt: t.expose('lastUsedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Recorded to the minute.',
+    }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const CreatedApiKeyRef = builder.objectRef<CreatedApiKey>('CreatedApiKey').implement({
+  fields: (t) => ({
+    apiKey: t.field({ type: ApiKey, resolve: (created) => created }),
+    key: t.exposeString('key', { description: 'The plaintext key: shown only here, once.' }),
+  }),
+});
+
+const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
+  fields: (t) => ({
+    name: t.string({ required: false }),
+    scopes: t.stringList({ required: false, description: 'A subset of your permissions; omit for an unscoped key.' }),
+    expiresAt: t.string({ required: false, description: 'ISO 8601 date-time; omit for a key that does not expire.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  apiKeys: t.field({
+    type: [ApiKey],
+    authScopes: { permission: 'api_keys:manage' },
+    resolve: (_root, _args, { services, principal }) => services.apiKeys.list(principal!),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createApiKey: t.field({
+    type: CreatedApiKeyRef,
+    authScopes: { permission: 'api_keys:manage' },
+    args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
+    resolve: (_root, { input }, { services, principal, requestId }) =>
+      services.apiKeys.create(principal!, input, requestId),
+  }),
+  revokeApiKey: t.field({
+    type: ApiKey,
+    authScopes: { permission: 'api_keys:manage' },
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, { id }, { services, principal, requestId }) => services.apiKeys.revoke(principal!, id, requestId),
+  }),
+}));

@@ -1,0 +1,107 @@
+// GraphQL surface of members and invitations. Resolvers only adapt.
+import { builder } from './builder.js';
+import { AuthPayload } from './auth.types.js';
+import type { MemberView } from '../modules/members/members.service.js';
+import type { CreatedInvitation, InvitationView } from '../modules/members/invitations.service.js';
+
+const Member = builder.objectRef<MemberView>('Member').implement({
+  fields: (t) => ({
+    userId: t.exposeID('userId'),
+    email: t.exposeString('email'),
+    displayName: t.exposeString('displayName'),
+    role: t.string({ resolve: (member) => member.role.name }),
+    roleId: t.id({ resolve: (member) => member.role.id }),
+    joinedAt: t.expose('joinedAt', { type: 'DateTime' }),
+  }),
+});
+
+const invitationFields = builder.objectRef<InvitationView>('Invitation').implement({
+  description:
+    'A pending invitation: it holds a seat under the plan’s member limit until accepted, revoked or expired.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    role: t.string({ resolve: (invitation) => invitation.role.name }),
+    roleId: t.id({ resolve: (invitation) => invitation.role.id }),
+    invitedByUserId: t.exposeID('invitedByUserId', { nullable: true }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const CreatedInvitationRef = builder.objectRef<CreatedInvitation>('CreatedInvitation').implement({
+  description: 'A new invitation with its one-time token, shown only here. Pass it to the invitee.',
+  fields: (t) => ({
+    invitation: t.field({ type: invitationFields, resolve: (created) => created }),
+    token: t.exposeString('token'),
+  }),
+});
+
+const InviteMemberInput = builder.inputType('InviteMemberInput', {
+  fields: (t) => ({ email: t.string({ required: false }), roleId: t.string({ required: false }) }),
+});
+
+const UpdateMemberRoleInput = builder.inputType('UpdateMemberRoleInput', {
+  fields: (t) => ({ roleId: t.string({ required: false }) }),
+});
+
+const AcceptInvitationInput = builder.inputType('AcceptInvitationInput', {
+  description: 'Logged in: only the token. Without an account: the token, a password and a display name.',
+  fields: (t) => ({
+    token: t.string({ required: false }),
+    password: t.string({ required: false }),
+    displayName: t.string({ required: false }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  members: t.field({
+    type: [Member],
+    authScopes: { permission: 'members:list' },
+    resolve: (_root, _args, { services, principal }) => services.members.list(principal!),
+  }),
+  invitations: t.field({
+    type: [invitationFields],
+    description: 'Pending invitations.',
+    authScopes: { permission: 'members:list' },
+    resolve: (_root, _args, { services, principal }) => services.invitations.listPending(principal!),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  inviteMember: t.field({
+    type: CreatedInvitationRef,
+    authScopes: { permission: 'members:invite' },
+    args: { input: t.arg({ type: InviteMemberInput, required: true }) },
+    resolve: (_root, { input }, { services, principal, requestId }) =>
+      services.invitations.invite(principal!, input, requestId),
+  }),
+  revokeInvitation: t.field({
+    type: invitationFields,
+    authScopes: { permission: 'members:invite' },
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, { id }, { services, principal, requestId }) =>
+      services.invitations.revoke(principal!, id, requestId),
+  }),
+  acceptInvitation: t.field({
+    type: AuthPayload,
+    description: 'Joins the inviting tenant and returns a session there.',
+    args: { input: t.arg({ type: AcceptInvitationInput, required: true }) },
+    resolve: (_root, { input }, { services, principal, requestId }) =>
+      services.invitations.accept(principal, input, requestId),
+  }),
+  updateMemberRole: t.field({
+    type: Member,
+    authScopes: { permission: 'members:update_role' },
+    args: { userId: t.arg.string({ required: true }), input: t.arg({ type: UpdateMemberRoleInput, required: true }) },
+    resolve: (_root, { userId, input }, { services, principal, requestId }) =>
+      services.members.updateRole(principal!, userId, input, requestId),
+  }),
+  removeMember: t.field({
+    type: Member,
+    authScopes: { permission: 'members:remove' },
+    args: { userId: t.arg.string({ required: true }) },
+    resolve: (_root, { userId }, { services, principal, requestId }) =>
+      services.members.remove(principal!, userId, requestId),
+  }),
+}));

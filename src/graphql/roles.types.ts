@@ -1,0 +1,66 @@
+// GraphQL surface of roles (spec §2, §4 GET /v1/roles). Resolvers only adapt.
+import { builder } from './builder.js';
+import type { RoleView } from '../modules/roles/roles.service.js';
+
+export const Role = builder.objectRef<RoleView>('Role').implement({
+  description: 'A role a tenant can assign: built in (the same in every tenant) or one of its custom roles.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The role_id used wherever a role is assigned.' }),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    permissions: t.exposeStringList('permissions'),
+    builtIn: t.exposeBoolean('builtIn'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+const CreateRoleInput = builder.inputType('CreateRoleInput', {
+  fields: (t) => ({
+    name: t.string({ required: false, description: 'Lowercase letters and digits separated by - or _.' }),
+    description: t.string({ required: false }),
+    permissions: t.stringList({ required: false, description: 'A subset of your own permissions.' }),
+  }),
+});
+
+const UpdateRoleInput = builder.inputType('UpdateRoleInput', {
+  fields: (t) => ({
+    name: t.string({ required: false }),
+    description: t.string({ required: false }),
+    permissions: t.stringList({ required: false }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  roles: t.field({
+    type: [Role],
+    description: 'Every role the tenant can assign.',
+    authScopes: { permission: 'roles:list' },
+    resolve: (_root, _args, { services, principal }) => services.roles.list(principal!),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createRole: t.field({
+    type: Role,
+    description: 'Creates a custom role (Business and Enterprise plans).',
+    authScopes: { permission: 'roles:manage' },
+    args: { input: t.arg({ type: CreateRoleInput, required: true }) },
+    resolve: (_root, { input }, { services, principal, requestId }) =>
+      services.roles.create(principal!, input, requestId),
+  }),
+  updateRole: t.field({
+    type: Role,
+    authScopes: { permission: 'roles:manage' },
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: UpdateRoleInput, required: true }) },
+    resolve: (_root, { id, input }, { services, principal, requestId }) =>
+      services.roles.update(principal!, id, input, requestId),
+  }),
+  deleteRole: t.field({
+    type: Role,
+    description: 'Deletes a custom role that no member or pending invitation holds.',
+    authScopes: { permission: 'roles:manage' },
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, { id }, { services, principal, requestId }) => services.roles.remove(principal!, id, requestId),
+  }),
+}));

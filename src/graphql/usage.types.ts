@@ -1,0 +1,110 @@
+// GraphQL surface of usage, plan changes and the audit log. Resolvers only adapt.
+import { builder } from './builder.js';
+import type { PlanChange, UsageReport } from '../modules/usage/usage.service.js';
+import type { AuditEventView } from '../modules/audit/audit.service.js';
+import type { PlanDefinition } from '../modules/plans/plans.js';
+
+const Quota = builder.objectRef<{ limit: number | null; remaining: number | null }>('Quota').implement({
+  description: 'A limit and what is left of it; both null when unlimited.',
+  fields: (t) => ({
+    limit: t.exposeInt('limit', { nullable: true }),
+    remaining: t.exposeInt('remaining', { nullable: true }),
+  }),
+});
+
+const Usage = builder.objectRef<UsageReport>('Usage').implement({
+  description: 'Exact current usage of the tenant against its plan. The month is the UTC calendar month.',
+  fields: (t) => ({
+    plan: t.exposeString('plan'),
+    month: t.exposeString('month'),
+    periodStart: t.expose('periodStart', { type: 'DateTime' }),
+    periodEnd: t.expose('periodEnd', { type: 'DateTime' }),
+    credentialsIssuedThisMonth: t.int({ resolve: (usage) => usage.credentials.issuedThisMonth }),
+    credentials: t.field({ type: Quota, resolve: (usage) => usage.credentials }),
+    activeDids: t.int({ resolve: (usage) => usage.dids.active }),
+    dids: t.field({ type: Quota, resolve: (usage) => usage.dids }),
+    members: t.int({ resolve: (usage) => usage.members.count }),
+    pendingInvitations: t.int({ resolve: (usage) => usage.members.pendingInvitations }),
+    seats: t.field({ type: Quota, resolve: (usage) => usage.members }),
+    requestsPerMinute: t.int({ resolve: (usage) => usage.rateLimit.requestsPerMinute }),
+    burst: t.int({ resolve: (usage) => usage.rateLimit.burst }),
+    customRolesAllowed: t.boolean({ resolve: (usage) => usage.customRoles.allowed }),
+    customRoles: t.int({ resolve: (usage) => usage.customRoles.count }),
+  }),
+});
+
+const PlanLimits = builder.objectRef<PlanDefinition>('PlanLimits').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    requestsPerMinute: t.int({ resolve: (plan) => plan.rateLimit.perMinute }),
+    burst: t.int({ resolve: (plan) => plan.rateLimit.burst }),
+    credentialsPerMonth: t.int({ nullable: true, resolve: (plan) => plan.quotas.credentialsPerMonth }),
+    dids: t.int({ nullable: true, resolve: (plan) => plan.quotas.dids }),
+    members: t.int({ nullable: true, resolve: (plan) => plan.quotas.members }),
+    customRoles: t.exposeBoolean('customRoles'),
+    customDomains: t.exposeBoolean('customDomains'),
+  }),
+});
+
+const PlanChangeRef = builder.objectRef<PlanChange>('PlanChange').implement({
+  fields: (t) => ({
+    plan: t.exposeString('plan'),
+    previousPlan: t.exposeString('previousPlan'),
+    changed: t.exposeBoolean('changed', { description: 'false when the tenant was already on the plan.' }),
+    changedAt: t.expose('changedAt', { type: 'DateTime' }),
+    limits: t.field({ type: PlanLimits, resolve: (change) => change.limits }),
+  }),
+});
+
+const AuditEvent = builder.objectRef<AuditEventView>('AuditEvent').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    action: t.exposeString('action'),
+    actorUserId: t.exposeID('actorUserId', { nullable: true }),
+    actorApiKeyId: t.exposeID('actorApiKeyId', { nullable: true }),
+    targetType: t.exposeString('targetType'),
+    targetId: t.exposeString('targetId', { nullable: true }),
+    details: t.expose('details', { type: 'JSON' }),
+    requestId: t.exposeString('requestId', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const AuditEventPage = builder
+  .objectRef<{ events: AuditEventView[]; nextCursor: string | null }>('AuditEventPage')
+  .implement({
+    fields: (t) => ({
+      events: t.field({ type: [AuditEvent], resolve: (page) => page.events }),
+      nextCursor: t.exposeString('nextCursor', { nullable: true }),
+    }),
+  });
+
+const ChangePlanInput = builder.inputType('ChangePlanInput', {
+  fields: (t) => ({ plan: t.string({ required: false, description: 'developer, startup, business or enterprise.' }) }),
+});
+
+builder.queryFields((t) => ({
+  usage: t.field({
+    type: Usage,
+    authScopes: { permission: 'usage:read' },
+    resolve: (_root, _args, { services, principal }) => services.usage.usage(principal!),
+  }),
+  auditLog: t.field({
+    type: AuditEventPage,
+    description: 'Newest first.',
+    authScopes: { permission: 'audit:read' },
+    args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
+    resolve: (_root, args, { services, principal }) => services.audit.list(principal!, args),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  changePlan: t.field({
+    type: PlanChangeRef,
+    description: 'Moves the tenant to another plan at once (payment is handled elsewhere); recorded in the audit log.',
+    authScopes: { permission: 'billing:manage' },
+    args: { input: t.arg({ type: ChangePlanInput, required: true }) },
+    resolve: (_root, { input }, { services, principal, requestId }) =>
+      services.usage.changePlan(principal!, input, requestId),
+  }),
+}));

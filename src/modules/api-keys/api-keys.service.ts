@@ -1,0 +1,121 @@
+// API keys (spec §2, §5): created through the admin interface, shown once, stored as SHA-256 only.
+// Scopes are a subset of the creator's permissions; an unscoped key follows its creator's role.
+import { z } from 'zod';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import { isPermission, PERMISSIONS } from '../../auth/permissions.js';
+import type { Principal } from '../../auth/principal.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { MESSAGES } from '../../lib/messages.js';
+import { isUuid } from '../../lib/pagination.js';
+import { parseInput } from '../../lib/validation.js';
+import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import { newApiKey } from './api-key.tokens.js';
+
+const apiKeyView = {
+  id: true,
+  name: true,
+  prefix: true,
+  scoped: true,
+  scopes: true,
+  createdByUserId: true,
+  createdAt: true,
+  expiresAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} satisfies Prisma.ApiKeySelect;
+
+type ApiKeyRow = Prisma.ApiKeyGetPayload<{ select: typeof apiKeyView }>;
+
+export type ApiKeyView = Omit<ApiKeyRow, 'scoped' | 'scopes'> & { scopes: string[] | null };
+export type CreatedApiKey = ApiKeyView & { key: string };
+
+const toView = ({ scoped, scopes, ...row }: ApiKeyRow): ApiKeyView => ({ ...row, scopes: scoped ? scopes : null });
+
+const createInput = z.object({
+  name: z
+    .string({ error: 'name must be a string' })
+    .trim()
+    .max(100, { error: 'name must be at most 100 characters' })
+    .nullish(),
+  scopes: z
+    .array(z.string({ error: 'scopes must be strings' }), { error: 'scopes must be an array' })
+    .min(1, { error: "scopes must name at least one permission; omit it for a key with the role's permissions" })
+    .nullish(),
+  expiresAt: z.iso
+    .datetime({ offset: true, error: 'expires_at must be an ISO 8601 date-time, e.g. 2030-01-01T00:00:00Z' })
+    .transform((value) => new Date(value))
+    .nullish(),
+});
+
+export function createApiKeysService({ prisma }: { prisma: PrismaClient }) {
+  async function create(principal: Principal, rawInput: unknown, requestId: string | null): Promise<CreatedApiKey> {
+    const input = parseInput(createInput, rawInput);
+    const scopes = input.scopes ? checkScopes(principal, input.scopes) : null;
+    if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
+      throw badRequest('expires_at must be in the future');
+    const { key, keyHash, prefix } = newApiKey();
+    return prisma.$transaction(async (tx) => {
+      const row = await tx.apiKey.create({
+        data: {
+          tenantId: principal.tenantId,
+          createdByUserId: principal.userId,
+          name: input.name ?? '',
+          prefix,
+          keyHash,
+          scoped: scopes !== null,
+          scopes: scopes ?? [],
+          expiresAt: input.expiresAt ?? null,
+        },
+        select: apiKeyView,
+      });
+      await recordAudit(tx, actorFrom(principal, requestId), {
+        action: 'api_key.created',
+        targetType: 'api_key',
+        targetId: row.id,
+        details: { name: row.name, prefix, scopes, expiresAt: row.expiresAt?.toISOString() ?? null },
+      });
+      return { ...toView(row), key };
+    });
+  }
+
+  async function list(principal: Principal): Promise<ApiKeyView[]> {
+    const rows = await prisma.apiKey.findMany({
+      where: { tenantId: principal.tenantId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: apiKeyView,
+    });
+    return rows.map(toView);
+  }
+
+  /** Revokes at once: the next request with the key gets 401. Unknown, foreign and revoked keys are 404. */
+  async function revoke(principal: Principal, apiKeyId: string, requestId: string | null): Promise<ApiKeyView> {
+    if (!isUuid(apiKeyId)) throw notFound(MESSAGES.apiKeyNotFound);
+    return prisma.$transaction(async (tx) => {
+      const now = new Date();
+      const { count } = await tx.apiKey.updateMany({
+        where: { id: apiKeyId, tenantId: principal.tenantId, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      if (count === 0) throw notFound(MESSAGES.apiKeyNotFound);
+      const row = await tx.apiKey.findUniqueOrThrow({ where: { id: apiKeyId }, select: apiKeyView });
+      await recordAudit(tx, actorFrom(principal, requestId), {
+        action: 'api_key.revoked',
+        targetType: 'api_key',
+        targetId: row.id,
+        details: { name: row.name, prefix: row.prefix },
+      });
+      return toView(row);
+    });
+  }
+
+  return { create, list, revoke };
+}
+
+/** Scopes must be known permissions the creator holds now; anything else is a 400 naming it. */
+function checkScopes(principal: Principal, requested: string[]): string[] {
+  for (const scope of requested) {
+    if (!isPermission(scope)) throw badRequest(`unknown permission: ${scope}`);
+    if (!principal.permissions.has(scope)) throw badRequest(`scope not permitted, you do not hold it: ${scope}`);
+  }
+  return PERMISSIONS.filter((permission) => requested.includes(permission));
+}

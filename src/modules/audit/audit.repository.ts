@@ -1,0 +1,75 @@
+// The audit log: one row per change to members, invitations, roles, API keys and the plan, written in the
+// same transaction as the change it records.
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { Principal } from '../../auth/principal.js';
+import { actorOf } from '../../auth/principal.js';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export type AuditAction =
+  | 'member.invited'
+  | 'invitation.revoked'
+  | 'invitation.accepted'
+  | 'member.role_changed'
+  | 'member.removed'
+  | 'role.created'
+  | 'role.updated'
+  | 'role.deleted'
+  | 'api_key.created'
+  | 'api_key.revoked'
+  | 'plan.changed';
+
+export type AuditEntry = {
+  action: AuditAction;
+  targetType: 'member' | 'invitation' | 'role' | 'api_key' | 'tenant';
+  targetId: string;
+  details?: Prisma.InputJsonObject;
+};
+
+/** Who acted and in which request; the invitee accepting an invitation acts as themselves. */
+export type AuditActor = {
+  tenantId: string;
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+  requestId: string | null;
+};
+
+export function actorFrom(principal: Principal, requestId: string | null): AuditActor {
+  return { tenantId: principal.tenantId, ...actorOf(principal), requestId };
+}
+
+export function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry) {
+  return db.auditEvent.create({
+    data: {
+      tenantId: actor.tenantId,
+      actorUserId: actor.actorUserId,
+      actorApiKeyId: actor.actorApiKeyId,
+      requestId: actor.requestId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      details: entry.details ?? {},
+    },
+    select: { id: true },
+  });
+}
+
+export function listAuditEvents(
+  db: Db,
+  tenantId: string,
+  page: { limit: number; before?: { createdAt: Date; id: string } },
+) {
+  return db.auditEvent.findMany({
+    where: {
+      tenantId,
+      ...(page.before && {
+        OR: [
+          { createdAt: { lt: page.before.createdAt } },
+          { createdAt: page.before.createdAt, id: { lt: page.before.id } },
+        ],
+      }),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.limit,
+  });
+}

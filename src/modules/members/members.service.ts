@@ -1,0 +1,107 @@
+// Members of a tenant: list, change role, remove (spec §2, §3). Changes lock the tenant row so that two
+// concurrent demotions cannot leave a tenant without an owner. Nobody can act on a member who holds more
+// than they do, nor hand out a role with more than they hold.
+import { z } from 'zod';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import { OWNER_ROLE } from '../../auth/builtin-roles.js';
+import type { Principal } from '../../auth/principal.js';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { MESSAGES } from '../../lib/messages.js';
+import { parseInput } from '../../lib/validation.js';
+import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import { findAssignableRole } from '../roles/roles.repository.js';
+import { assertCanGrant } from '../roles/roles.service.js';
+import { lockTenant } from '../usage/usage.repository.js';
+import * as repository from './members.repository.js';
+import type { MemberRow } from './members.repository.js';
+
+export type MemberView = {
+  userId: string;
+  email: string;
+  displayName: string;
+  role: { id: string; name: string };
+  joinedAt: Date;
+};
+
+export const toMemberView = (row: MemberRow): MemberView => ({
+  userId: row.userId,
+  email: row.user.email,
+  displayName: row.user.displayName,
+  role: { id: row.role.id, name: row.role.name },
+  joinedAt: row.createdAt,
+});
+
+const updateRoleInput = z.object({
+  roleId: z.string({ error: (issue) => (issue.input == null ? 'role_id is required' : MESSAGES.invalidRoleId) }),
+});
+
+export function createMembersService({ prisma }: { prisma: PrismaClient }) {
+  async function list(principal: Principal): Promise<MemberView[]> {
+    return (await repository.listMembers(prisma, principal.tenantId)).map(toMemberView);
+  }
+
+  /** Locks the tenant, finds the member (404 for unknown and foreign ids) and checks the caller outranks them. */
+  async function lockMember(tx: Prisma.TransactionClient, principal: Principal, userId: string) {
+    if (!(await lockTenant(tx, principal.tenantId))) throw unauthorized();
+    const member = await repository.findMember(tx, principal.tenantId, userId);
+    if (!member) throw notFound(MESSAGES.memberNotFound);
+    assertCanGrant(principal, member.role.permissions);
+    return member;
+  }
+
+  async function assertNotLastOwner(tx: Prisma.TransactionClient, tenantId: string, member: MemberRow) {
+    if (member.role.id === OWNER_ROLE.id && (await repository.countOwners(tx, tenantId)) <= 1) {
+      throw badRequest(MESSAGES.lastOwner);
+    }
+  }
+
+  async function updateRole(principal: Principal, userId: string, rawInput: unknown, requestId: string | null) {
+    const input = parseInput(updateRoleInput, rawInput);
+    return prisma.$transaction(async (tx) => {
+      const member = await lockMember(tx, principal, userId);
+      const role = await findAssignableRole(tx, principal.tenantId, input.roleId);
+      if (!role) throw badRequest(MESSAGES.invalidRoleId);
+      assertCanGrant(principal, role.permissions);
+      if (role.id === member.role.id) return toMemberView(member);
+      await assertNotLastOwner(tx, principal.tenantId, member);
+      const updated = await tx.membership.update({
+        where: { tenantId_userId: { tenantId: principal.tenantId, userId: member.userId } },
+        data: { roleId: role.id },
+        select: repository.memberView,
+      });
+      await recordAudit(tx, actorFrom(principal, requestId), {
+        action: 'member.role_changed',
+        targetType: 'member',
+        targetId: member.userId,
+        details: { email: member.user.email, from: member.role.name, to: role.name },
+      });
+      return toMemberView(updated);
+    });
+  }
+
+  /** Removes the member: their sessions in this tenant end with the membership, their API keys are revoked. */
+  async function remove(principal: Principal, userId: string, requestId: string | null): Promise<MemberView> {
+    return prisma.$transaction(async (tx) => {
+      const member = await lockMember(tx, principal, userId);
+      await assertNotLastOwner(tx, principal.tenantId, member);
+      const now = new Date();
+      const { count: revokedKeys } = await tx.apiKey.updateMany({
+        where: { tenantId: principal.tenantId, createdByUserId: member.userId, revokedAt: null },
+        data: { revokedAt: now },
+      });
+      // Sessions reference the membership and go with it (ON DELETE CASCADE).
+      await tx.membership.delete({
+        where: { tenantId_userId: { tenantId: principal.tenantId, userId: member.userId } },
+      });
+      await recordAudit(tx, actorFrom(principal, requestId), {
+        action: 'member.removed',
+        targetType: 'member',
+        targetId: member.userId,
+        details: { email: member.user.email, role: member.role.name, revokedApiKeys: revokedKeys },
+      });
+      return toMemberView(member);
+    });
+  }
+
+  return { list, updateRole, remove };
+}
