@@ -10,21 +10,45 @@ import { createGraphQLHandler, GRAPHQL_PATH } from './graphql/yoga.js';
 import { SECURITY_HEADERS } from './http/security-headers.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from './http/body.js';
 import { sendError, sendJson } from './http/respond.js';
-import { AppError, findAppError, internalError, notFound } from './lib/errors.js';
+import { AppError, findAppError, internalError, notFound, rateLimited } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import { ENDPOINTS } from './rest/endpoints.js';
+import type { Principal } from './auth/principal.js';
+import { clientAddress } from './http/client-address.js';
+import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
+import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
 import type { Services } from './services.js';
 
-export type AppDeps = { prisma: PrismaClient; services: Services; log: Logger; production: boolean };
+export type AppDeps = {
+  prisma: PrismaClient;
+  services: Services;
+  rateLimits: RateLimits;
+  log: Logger;
+  production: boolean;
+  trustProxyHops: number;
+};
 
 export type App = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-export function createApp({ prisma, services, log, production }: AppDeps): App {
+export function createApp({ prisma, services, rateLimits, log, production, trustProxyHops }: AppDeps): App {
   const yoga = createGraphQLHandler(schema, { production, log });
   const rest = createRestRouter(schema, ENDPOINTS);
+
+  /** Per tenant for authenticated requests (with RateLimit-* headers), per address for the rest (§8). */
+  async function applyRateLimit(principal: Principal | null, request: IncomingMessage, response: ServerResponse) {
+    if (principal) {
+      const policy = tenantPolicy(principal.plan);
+      const verdict = await rateLimits.forTenant(principal);
+      setRateLimitHeaders(response, verdict, policy);
+      if (!verdict.allowed) throw rateLimited(MESSAGES.rateLimited, verdict.retryAfterSeconds);
+      return;
+    }
+    const verdict = await rateLimits.forAddress(clientAddress(request, trustProxyHops));
+    if (!verdict.allowed) throw rateLimited(MESSAGES.tooManyUnauthenticatedRequests, verdict.retryAfterSeconds);
+  }
 
   return async function handle(request, response) {
     const startedAt = performance.now();
@@ -65,8 +89,9 @@ export function createApp({ prisma, services, log, production }: AppDeps): App {
       }
       // Bodies are small in this API; refuse a declared oversize one before anyone buffers it (Yoga included).
       if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
-      const principal = await authenticate(prisma, request.headers.authorization);
+      const principal = await authenticate(prisma, request.headers.authorization, requestLog);
       context = { principal, requestId, services, log: requestLog };
+      await applyRateLimit(principal, request, response);
       if (isGraphQL) {
         await yoga.handle(request, response, context);
         return;

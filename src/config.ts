@@ -30,6 +30,11 @@ const envSchema = z.object({
   REDIS_URL: redisUrl.optional(),
   SESSION_TTL: durationSeconds.default(24 * 60 * 60),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // How many reverse proxies in front of the service append to X-Forwarded-For; 0 trusts none of it.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Unauthenticated requests (register, login, accepting invitations, bad tokens) per client address.
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  AUTH_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -41,6 +46,8 @@ export type Config = {
   redisUrl: string | undefined;
   sessionTtlSeconds: number;
   logLevel: (typeof LOG_LEVELS)[number];
+  trustProxyHops: number;
+  authRateLimit: { perMinute: number; burst: number };
   nodeEnv: 'development' | 'production' | 'test';
 };
 
@@ -74,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: value.REDIS_URL,
     sessionTtlSeconds: value.SESSION_TTL,
     logLevel: value.LOG_LEVEL,
+    trustProxyHops: value.TRUST_PROXY_HOPS,
+    authRateLimit: { perMinute: value.AUTH_RATE_LIMIT_PER_MINUTE, burst: value.AUTH_RATE_LIMIT_BURST },
     nodeEnv: value.NODE_ENV,
   };
 }

@@ -7,6 +7,8 @@ import { createApp } from './app.js';
 import { openDatabase, type Database, type DatabaseOptions } from './db/database.js';
 import type { Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
+import { createRateLimits } from './http/rate-limits.js';
+import { createRedisClient } from './lib/rate-limit/token-bucket.js';
 
 export type RunningServer = {
   url: string;
@@ -27,8 +29,19 @@ export function databaseOptions(config: Config): DatabaseOptions {
 
 export async function startServer(config: Config, log: Logger, options?: DatabaseOptions): Promise<RunningServer> {
   const database = await openDatabase(options ?? databaseOptions(config), log);
-  const services = createServices(database.prisma, config, log);
-  const app = createApp({ prisma: database.prisma, services, log, production: config.nodeEnv === 'production' });
+  // Rate limits are shared through Redis when configured, otherwise kept in this process.
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, log) : undefined;
+  const rateLimits = createRateLimits(config, log, redis);
+  log.info({ backend: rateLimits.backend }, 'rate limits ready');
+  const services = createServices(database.prisma, config, log, rateLimits);
+  const app = createApp({
+    prisma: database.prisma,
+    services,
+    rateLimits,
+    log,
+    production: config.nodeEnv === 'production',
+    trustProxyHops: config.trustProxyHops,
+  });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   await new Promise<void>((resolve, reject) => {
@@ -57,6 +70,7 @@ export async function startServer(config: Config, log: Logger, options?: Databas
         });
         server.closeIdleConnections();
       });
+      redis?.disconnect();
       await database.close();
     })();
     return closing;

@@ -3,6 +3,7 @@
 // 401. Both lookups read the role as it is now, so a role change, removal or revocation applies to the
 // very next request.
 import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Plan } from '../generated/prisma/enums.js';
 import { constantTimeEqual, sha256 } from '../lib/crypto.js';
 import type { Logger } from '../lib/logger.js';
 import { isSessionExpired, SESSION_TOKEN_PREFIX } from '../modules/auth/session.tokens.js';
@@ -43,7 +44,12 @@ async function authenticateSession(prisma: PrismaClient, token: string): Promise
       tenantId: true,
       userId: true,
       expiresAt: true,
-      membership: { select: { role: { select: { id: true, name: true, permissions: true } } } },
+      membership: {
+        select: {
+          role: { select: { id: true, name: true, permissions: true } },
+          tenant: { select: { plan: true } },
+        },
+      },
     },
   });
   // The index lookup already matched; the constant-time comparison keeps the decision itself free of
@@ -56,6 +62,7 @@ async function authenticateSession(prisma: PrismaClient, token: string): Promise
     sessionId: session.id,
     userId: session.userId,
     tenantId: session.tenantId,
+    plan: session.membership.tenant.plan,
     role: { id: role.id, name: role.name },
     permissions: new Set(role.permissions),
   };
@@ -74,6 +81,7 @@ type ApiKeyRow = {
   role_id: string;
   role_name: string;
   role_permissions: string[];
+  plan: Plan;
 };
 
 async function authenticateApiKey(prisma: PrismaClient, token: string, log?: Logger): Promise<ApiKeyPrincipal | null> {
@@ -81,8 +89,10 @@ async function authenticateApiKey(prisma: PrismaClient, token: string, log?: Log
   // The key joined to its creator's membership and role: a key whose creator left the tenant finds no row.
   const rows = await prisma.$queryRaw<ApiKeyRow[]>`
     SELECT k.id, k.key_hash, k.tenant_id, k.created_by_user_id, k.scoped, k.scopes, k.expires_at, k.revoked_at,
-           k.last_used_at, r.id AS role_id, r.name AS role_name, r.permissions AS role_permissions
+           k.last_used_at, r.id AS role_id, r.name AS role_name, r.permissions AS role_permissions,
+           t.plan::text AS plan
     FROM api_keys k
+    JOIN tenants t ON t.id = k.tenant_id
     JOIN memberships m ON m.tenant_id = k.tenant_id AND m.user_id = k.created_by_user_id
     JOIN roles r ON r.id = m.role_id
     WHERE k.key_hash = ${keyHash}`;
@@ -102,6 +112,7 @@ async function authenticateApiKey(prisma: PrismaClient, token: string, log?: Log
     apiKeyId: row.id,
     userId: row.created_by_user_id,
     tenantId: row.tenant_id,
+    plan: row.plan,
     role: { id: row.role_id, name: row.role_name },
     scopes,
     // A key can never do more than its creator can now: scopes narrow the role, they never widen it.

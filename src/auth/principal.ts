@@ -1,10 +1,13 @@
 // Who is calling, as established once per request by authenticate.ts and read by scope-auth.
 import { MESSAGES } from '../lib/messages.js';
 import { forbidden } from '../lib/errors.js';
+import type { Plan } from '../generated/prisma/enums.js';
 
 type PrincipalBase = {
   userId: string;
   tenantId: string;
+  /** The tenant's plan as it is at this request: its rate limit applies to the request. */
+  plan: Plan;
   /** The role of the user (for an API key: of its creator) in the tenant, as it is at this request. */
   role: { id: string; name: string };
   /** What this request may do: the role's permissions, narrowed to the key's scopes for a scoped key. */

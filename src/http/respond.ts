@@ -23,5 +23,10 @@ export function sendError(
   requestId: string,
   headers?: Record<string, string>,
 ) {
-  sendJson(response, error.status, { error: error.message, code: error.code, request_id: requestId }, headers);
+  sendJson(
+    response,
+    error.status,
+    { error: error.message, code: error.code, request_id: requestId },
+    { ...error.headers, ...headers },
+  );
 }

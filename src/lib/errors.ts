@@ -22,12 +22,15 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends GraphQLError {
   readonly code: ErrorCode;
   readonly status: number;
+  /** HTTP headers that belong with this error (e.g. Retry-After on a 429). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
     super(message, { extensions: { code, status: ERROR_STATUS[code] } });
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
+    this.headers = headers;
   }
 }
 
@@ -37,6 +40,9 @@ export const forbidden = (message: string) => new AppError('FORBIDDEN', message)
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const internalError = () => new AppError('INTERNAL', MESSAGES.internal);
+/** 429 with Retry-After in whole seconds (RFC 9110 §10.2.3). */
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', message, { 'Retry-After': String(Math.max(Math.ceil(retryAfterSeconds), 1)) });
 
 /** Finds the AppError behind an error, however deeply GraphQL wrapped it. */
 export function findAppError(error: unknown): AppError | undefined {

@@ -19,6 +19,8 @@ export const MESSAGES = {
   apiKeyNotFound: 'API key not found',
   lastOwner: 'the last owner of a tenant can be neither removed nor demoted',
   rateLimited: 'rate limit exceeded',
+  tooManyUnauthenticatedRequests: 'too many requests from this address',
+  tooManyLoginFailures: 'too many failed login attempts for this account; try again later',
   notFound: 'not found',
   internal: 'internal server error',
 } as const;

@@ -30,7 +30,15 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type TestAppOptions = { sessionTtlSeconds?: number; production?: boolean };
+export type TestAppOptions = {
+  sessionTtlSeconds?: number;
+  production?: boolean;
+  /** Extra environment for loadConfig, e.g. a small AUTH_RATE_LIMIT_BURST for the test that exercises it. */
+  env?: Record<string, string>;
+};
+
+/** Rate limits shared through Redis, as in a scale-out deployment, when the run has one. */
+export const usingRedis = Boolean(process.env.REDIS_URL);
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const logs: string[] = [];
@@ -41,6 +49,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PORT: '0',
     SESSION_TTL: String(options.sessionTtlSeconds ?? 86_400),
     NODE_ENV: options.production ? 'production' : 'test',
+    // Every test file registers from 127.0.0.1; with Redis they all share that address's bucket. Tests of
+    // the per-address limit set their own, smaller one.
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_BURST: '100000',
+    ...(usingRedis && { REDIS_URL: process.env.REDIS_URL }),
+    ...options.env,
   });
   const running = await startServer(
     config,

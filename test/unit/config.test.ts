@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       sessionTtlSeconds: 86_400,
       logLevel: 'info',
       nodeEnv: 'development',
+      trustProxyHops: 0,
+      authRateLimit: { perMinute: 300, burst: 300 },
     });
   });
 
@@ -26,6 +28,9 @@ describe('loadConfig', () => {
       SESSION_TTL: '2h',
       LOG_LEVEL: 'debug',
       NODE_ENV: 'production',
+      TRUST_PROXY_HOPS: '1',
+      AUTH_RATE_LIMIT_PER_MINUTE: '60',
+      AUTH_RATE_LIMIT_BURST: '30',
     });
     expect(config).toEqual({
       port: 9000,
@@ -36,6 +41,8 @@ describe('loadConfig', () => {
       sessionTtlSeconds: 7200,
       logLevel: 'debug',
       nodeEnv: 'production',
+      trustProxyHops: 1,
+      authRateLimit: { perMinute: 60, burst: 30 },
     });
   });
 

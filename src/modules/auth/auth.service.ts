@@ -5,9 +5,10 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { OWNER_ROLE } from '../../auth/builtin-roles.js';
 import { PERMISSIONS } from '../../auth/permissions.js';
 import type { Principal } from '../../auth/principal.js';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, rateLimited, unauthorized } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validation.js';
+import type { BucketVerdict } from '../../lib/rate-limit/token-bucket.js';
 import type { Logger } from '../../lib/logger.js';
 import { emailKey, loginInput, registerInput } from './auth.inputs.js';
 import * as repository from './auth.repository.js';
@@ -26,9 +27,20 @@ export type Me = {
   tenants: { id: string; name: string; slug: string; role: string }[];
 };
 
-export type AuthServiceDeps = { prisma: PrismaClient; sessionTtlSeconds: number; log: Logger };
+/** Failed-login backoff per account (src/http/rate-limits.ts). */
+export type LoginThrottle = {
+  take(accountKey: string): Promise<BucketVerdict>;
+  refund(accountKey: string): Promise<void>;
+};
 
-export function createAuthService({ prisma, sessionTtlSeconds, log }: AuthServiceDeps) {
+export type AuthServiceDeps = {
+  prisma: PrismaClient;
+  sessionTtlSeconds: number;
+  log: Logger;
+  loginThrottle: LoginThrottle;
+};
+
+export function createAuthService({ prisma, sessionTtlSeconds, log, loginThrottle }: AuthServiceDeps) {
   const sessionExpiry = () => new Date(Date.now() + sessionTtlSeconds * 1000);
 
   /** User, tenant, owner membership and session in one transaction: all of them or none. */
@@ -70,10 +82,17 @@ export function createAuthService({ prisma, sessionTtlSeconds, log }: AuthServic
 
   async function login(rawInput: unknown): Promise<AuthResult> {
     const input = parseInput(loginInput, rawInput);
-    const user = await repository.findUserByEmailKey(prisma, emailKey(input.email));
+    const accountKey = emailKey(input.email);
+    // Every attempt takes a token before the password is checked and a success gives it back, so failures
+    // alone drain the account's bucket, and concurrent guesses cannot slip past the count. Unknown emails
+    // are throttled alike, so the answer says nothing about whether an account exists.
+    const throttle = await loginThrottle.take(accountKey);
+    if (!throttle.allowed) throw rateLimited(MESSAGES.tooManyLoginFailures, throttle.retryAfterSeconds);
+    const user = await repository.findUserByEmailKey(prisma, accountKey);
     // Unknown emails are checked against a dummy hash: same work, same time, same answer.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!user || !passwordOk) throw unauthorized();
+    await loginThrottle.refund(accountKey);
     const membership = await repository.findMembershipForLogin(prisma, user.id, input.tenantSlug);
     if (!membership) throw unauthorized();
     if (needsRehash(user.passwordHash)) {
