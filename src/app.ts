@@ -18,6 +18,7 @@ import { clientAddress } from './http/client-address.js';
 import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
 import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
+import { buildOpenApiDocument } from './rest/openapi.js';
 import type { Services } from './services.js';
 
 export type AppDeps = {
@@ -32,10 +33,13 @@ export type AppDeps = {
 export type App = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+const OPENAPI_PATH = '/v1/openapi.json';
+const API_VERSION = '1.0.0';
 
 export function createApp({ prisma, services, rateLimits, log, production, trustProxyHops }: AppDeps): App {
   const yoga = createGraphQLHandler(schema, { production, log });
   const rest = createRestRouter(schema, ENDPOINTS);
+  const openApiDocument = JSON.stringify(buildOpenApiDocument(schema, ENDPOINTS, API_VERSION));
 
   /** Per tenant for authenticated requests (with RateLimit-* headers), per address for the rest (§8). */
   async function applyRateLimit(principal: Principal | null, request: IncomingMessage, response: ServerResponse) {
@@ -76,6 +80,14 @@ export function createApp({ prisma, services, rateLimits, log, production, trust
     try {
       if (request.method === 'OPTIONS') {
         response.writeHead(204, { Allow: 'GET, POST, PUT, PATCH, DELETE, OPTIONS' }).end();
+        return;
+      }
+      if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
+        response.writeHead(200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'public, max-age=300',
+        });
+        response.end(openApiDocument);
         return;
       }
       const isGraphQL = url.pathname === GRAPHQL_PATH;

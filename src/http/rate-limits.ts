@@ -20,8 +20,7 @@ export function createRateLimits(config: Pick<Config, 'authRateLimit'>, log: Log
   const limiter = createTokenBucketLimiter({ prefix: 'rl', redis, log });
   return {
     backend: limiter.backend,
-    forTenant: (principal: Principal) =>
-      limiter.take(`tenant:${principal.tenantId}`, tenantPolicy(principal.plan)),
+    forTenant: (principal: Principal) => limiter.take(`tenant:${principal.tenantId}`, tenantPolicy(principal.plan)),
     forAddress: (address: string) => limiter.take(`addr:${address}`, config.authRateLimit),
     loginFailures: {
       /** Takes one attempt before the password is checked; a successful login gives it back. */

@@ -52,7 +52,14 @@ export async function changePlan(app: TestApp, ownerToken: string, plan: string)
   return response.body;
 }
 
-export type Member = { token: string; user_id: string; tenant_id: string; role: string; email: string; password: string };
+export type Member = {
+  token: string;
+  user_id: string;
+  tenant_id: string;
+  role: string;
+  email: string;
+  password: string;
+};
 
 /** Invites a new person with the role and has them accept by creating their account; returns their session. */
 export async function addMember(app: TestApp, inviterToken: string, roleId: string): Promise<Member> {
