@@ -2,6 +2,7 @@
 // tests that need a real listening server.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { createApp } from './app.js';
 import { openDatabase, type Database, type DatabaseOptions } from './db/database.js';
@@ -20,6 +21,21 @@ export type RunningServer = {
 };
 
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const REDIS_READY_TIMEOUT_MS = 3_000;
+
+function redisReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    redis.once('ready', onReady);
+  });
+}
 
 export function databaseOptions(config: Config): DatabaseOptions {
   return config.databaseUrl
@@ -31,6 +47,11 @@ export async function startServer(config: Config, log: Logger, options?: Databas
   const database = await openDatabase(options ?? databaseOptions(config), log);
   // Rate limits are shared through Redis when configured, otherwise kept in this process.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, log) : undefined;
+  // Until the client is ready, requests would spend from a per-instance fallback bucket, a free extra burst
+  // for every restart: wait for Redis (bounded; a Redis that stays away is the documented fail-open case).
+  if (redis && !(await redisReady(redis, REDIS_READY_TIMEOUT_MS))) {
+    log.warn({ timeoutMs: REDIS_READY_TIMEOUT_MS }, 'Redis not ready; starting with per-instance rate limits');
+  }
   const rateLimits = createRateLimits(config, log, redis);
   log.info({ backend: rateLimits.backend }, 'rate limits ready');
   const services = createServices(database.prisma, config, log, rateLimits);

@@ -2,7 +2,17 @@
 // the contract's body and status. No rule lives here: validation, authorization and storage are all
 // behind the schema.
 import type { IncomingMessage } from 'node:http';
-import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  parse,
+  validate,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { declaredScopesFailure } from '../graphql/builder.js';
 import { AppError, badRequest, findAppError, internalError } from '../lib/errors.js';
 import type { RequestContext } from '../graphql/context.js';
 import { readJsonObject } from '../http/body.js';
@@ -11,6 +21,7 @@ import type { RestEndpoint, RestRequest } from './endpoint.js';
 
 type CompiledEndpoint = RestEndpoint & {
   document: DocumentNode;
+  rootField: GraphQLField<unknown, unknown>;
   segments: string[];
   mapBody: BodyMapper | undefined;
 };
@@ -44,6 +55,9 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
     url: URL,
     context: RequestContext,
   ): Promise<RestOutcome> {
+    // Access first (the same answer scope-auth gives during execution), then the body.
+    const denied = declaredScopesFailure(endpoint.rootField, context);
+    if (denied) throw denied;
     const body = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : await readJsonObject(request);
     const restRequest: RestRequest = { params, query: url.searchParams, body };
     const input = endpoint.mapBody?.(body);
@@ -64,9 +78,13 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
       `REST ${endpoint.method} ${endpoint.path}: invalid operation: ${errors.map((e) => e.message).join('; ')}`,
     );
   }
+  const operation = document.definitions[0] as OperationDefinitionNode;
+  const rootType = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  const selection = operation.selectionSet.selections[0] as FieldNode;
   return {
     ...endpoint,
     document,
+    rootField: rootType!.getFields()[selection.name.value]!,
     segments: endpoint.path.split('/').filter(Boolean),
     mapBody: endpoint.bodyInput ? createBodyMapper(schema, endpoint.bodyInput) : undefined,
   };

@@ -48,7 +48,9 @@ describe('GET /v1/openapi.json', () => {
     const roles = await app.request('GET', '/v1/roles', { token: owner.token });
     const schema = document.paths['/v1/roles'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(schema.properties)).toEqual(Object.keys(roles.body));
-    expect(Object.keys(schema.properties.roles.items.properties).sort()).toEqual(Object.keys(roles.body.roles[0]).sort());
+    expect(Object.keys(schema.properties.roles.items.properties).sort()).toEqual(
+      Object.keys(roles.body.roles[0]).sort(),
+    );
     expect(schema.properties.roles.items.properties.created_at).toEqual({ type: 'string', format: 'date-time' });
 
     const usage = await app.request('GET', '/v1/admin/usage', { token: owner.token });

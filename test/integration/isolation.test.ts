@@ -1,0 +1,465 @@
+// Tenant isolation (spec §5.6, §7; conventions: "a row of another tenant is not found, never forbidden"):
+// every id another tenant owns answers exactly like an unknown id and leaves that tenant untouched; lists
+// show one tenant only; X-Tenant-Id headers and tenant_id body fields are ignored; a user in two tenants
+// sees and acts in the tenant of the session only.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type HttpResult, type TestApp } from '../support/harness.js';
+import {
+  addMember,
+  BUILTIN_ROLE_IDS,
+  createApiKey,
+  tenantOnPlan,
+  uniqueSuffix,
+  type Member,
+  type RegisteredUser,
+} from '../support/factories.js';
+import { expectError } from '../support/contract.js';
+
+let app: TestApp;
+
+/** A business tenant with a member, a pending invitation, an unused custom role and an API key. */
+type Side = {
+  owner: RegisteredUser;
+  member: Member;
+  role: { id: string; name: string };
+  invitation: { id: string; email: string };
+  apiKey: { id: string; key: string; prefix: string };
+};
+
+let a: Side;
+let b: Side;
+/** One person, admin in both tenants, with a session for each. */
+let dual: { user_id: string; email: string; tokenA: string; tokenB: string };
+
+async function ok(result: Promise<HttpResult>) {
+  const response = await result;
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
+async function makeTenant(label: string): Promise<Side> {
+  const owner = await tenantOnPlan(app, 'business');
+  const post = (path: string, body: unknown) => ok(app.request('POST', path, { token: owner.token, body }));
+  const role = await post('/v1/roles', { name: `${label}-role-${uniqueSuffix()}`, permissions: ['usage:read'] });
+  const member = await addMember(app, owner.token, BUILTIN_ROLE_IDS.viewer);
+  const email = `${label}-invitee-${uniqueSuffix()}@example.com`;
+  const invitation = await post('/v1/members/invitations', { email, role_id: BUILTIN_ROLE_IDS.viewer });
+  const apiKey = await createApiKey(app, owner.token, { name: `${label} key` });
+  return { owner, member, role, invitation: { id: invitation.id, email }, apiKey };
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  a = await makeTenant('a');
+  b = await makeTenant('b');
+  const inA = await addMember(app, a.owner.token, BUILTIN_ROLE_IDS.admin);
+  const invited = await ok(
+    app.request('POST', '/v1/members/invitations', {
+      token: b.owner.token,
+      body: { email: inA.email, role_id: BUILTIN_ROLE_IDS.admin },
+    }),
+  );
+  // Accepted while logged in (to A): the answer is a session in B.
+  const inB = await ok(
+    app.request('POST', '/v1/invitations/accept', { token: inA.token, body: { token: invited.token } }),
+  );
+  expect(inB.tenant_id).toBe(b.owner.tenant_id);
+  dual = { user_id: inA.user_id, email: inA.email, tokenA: inA.token, tokenB: inB.token };
+});
+afterAll(() => app?.close());
+
+// --- What a tenant holds, seen by its owner through the API and as stored ---------------------------------
+
+async function apiView(side: Side) {
+  const get = (path: string) => ok(app.request('GET', path, { token: side.owner.token }));
+  const [roles, members, invitations, apiKeys, audit] = await Promise.all([
+    get('/v1/roles'),
+    get('/v1/members'),
+    get('/v1/members/invitations'),
+    get('/v1/admin/api-keys'),
+    get('/v1/admin/audit-log?limit=100'),
+  ]);
+  return { roles, members, invitations, apiKeys, audit };
+}
+
+async function storedState(side: Side) {
+  const prisma = app.database.prisma;
+  const where = { tenantId: side.owner.tenant_id };
+  const byId = { orderBy: { id: 'asc' as const } };
+  const [tenant, roles, memberships, sessions, invitations, apiKeys, auditEvents] = await Promise.all([
+    prisma.tenant.findUniqueOrThrow({ where: { id: side.owner.tenant_id } }),
+    prisma.role.findMany({ where, ...byId }),
+    prisma.membership.findMany({ where, ...byId }),
+    prisma.session.findMany({ where, ...byId }),
+    prisma.invitation.findMany({ where, ...byId }),
+    prisma.apiKey.findMany({ where, ...byId }),
+    prisma.auditEvent.findMany({ where, ...byId }),
+  ]);
+  return { tenant, roles, memberships, sessions, invitations, apiKeys, auditEvents };
+}
+
+/** Runs `act` and checks the tenant is exactly as before, through its own API and in the database. */
+async function expectUntouched(side: Side, act: () => Promise<void>) {
+  const [viewBefore, storedBefore] = await Promise.all([apiView(side), storedState(side)]);
+  await act();
+  const [viewAfter, storedAfter] = await Promise.all([apiView(side), storedState(side)]);
+  expect(viewAfter).toEqual(viewBefore);
+  expect(storedAfter).toEqual(storedBefore);
+}
+
+/** Strings that identify a tenant's own rows (not the person who belongs to both). */
+async function identifiers(side: Side): Promise<string[]> {
+  const events = await app.database.prisma.auditEvent.findMany({ where: { tenantId: side.owner.tenant_id } });
+  return [
+    side.owner.tenant_id,
+    side.owner.tenant_slug,
+    side.owner.user_id,
+    side.owner.email,
+    side.member.user_id,
+    side.member.email,
+    side.role.id,
+    side.role.name,
+    side.invitation.id,
+    side.invitation.email,
+    side.apiKey.id,
+    side.apiKey.prefix,
+    ...events.map((event) => event.id),
+  ];
+}
+
+function expectGraphQLError(result: HttpResult, status: number, message: string) {
+  expect(result.status).toBe(200);
+  expect(result.body.errors?.[0]?.message).toBe(message);
+  expect(result.body.errors[0].extensions).toMatchObject({ status });
+}
+
+// --- Another tenant's ids answer like unknown ids -----------------------------------------------------------
+
+type Call = { rest: { method: string; path: string; body?: unknown }; graphql: { query: string; variables: object } };
+type IdCase = {
+  name: string;
+  /** The other tenant's id this case aims at. */
+  foreignId: (other: Side) => string;
+  call: (id: string, own: Side) => Call;
+  status: number;
+  error: string;
+};
+
+const byId = (mutation: string, field: string, variable = 'id') =>
+  `mutation ($id: String!) { ${mutation}(${variable}: $id) { ${field} } }`;
+
+const ID_CASES: IdCase[] = [
+  {
+    name: 'PATCH /v1/roles/:role_id',
+    foreignId: (other) => other.role.id,
+    call: (id) => ({
+      rest: { method: 'PATCH', path: `/v1/roles/${id}`, body: { description: 'taken over' } },
+      graphql: {
+        query: 'mutation ($id: String!) { updateRole(id: $id, input: { description: "taken over" }) { id } }',
+        variables: { id },
+      },
+    }),
+    status: 400,
+    error: 'invalid role_id',
+  },
+  {
+    name: 'DELETE /v1/roles/:role_id',
+    foreignId: (other) => other.role.id,
+    call: (id) => ({
+      rest: { method: 'DELETE', path: `/v1/roles/${id}` },
+      graphql: { query: byId('deleteRole', 'id'), variables: { id } },
+    }),
+    status: 400,
+    error: 'invalid role_id',
+  },
+  ...(['member', 'owner'] as const).flatMap((who): IdCase[] => [
+    {
+      name: `PATCH /v1/members/:user_id (the other tenant's ${who})`,
+      foreignId: (other) => (who === 'owner' ? other.owner.user_id : other.member.user_id),
+      call: (id) => ({
+        rest: { method: 'PATCH', path: `/v1/members/${id}`, body: { role_id: BUILTIN_ROLE_IDS.admin } },
+        graphql: {
+          query: `mutation ($id: String!) { updateMemberRole(userId: $id, input: { roleId: "${BUILTIN_ROLE_IDS.admin}" }) { userId } }`,
+          variables: { id },
+        },
+      }),
+      status: 404,
+      error: 'member not found',
+    },
+    {
+      name: `DELETE /v1/members/:user_id (the other tenant's ${who})`,
+      foreignId: (other) => (who === 'owner' ? other.owner.user_id : other.member.user_id),
+      call: (id) => ({
+        rest: { method: 'DELETE', path: `/v1/members/${id}` },
+        graphql: { query: byId('removeMember', 'userId', 'userId'), variables: { id } },
+      }),
+      status: 404,
+      error: 'member not found',
+    },
+  ]),
+  {
+    name: 'DELETE /v1/members/invitations/:invitation_id',
+    foreignId: (other) => other.invitation.id,
+    call: (id) => ({
+      rest: { method: 'DELETE', path: `/v1/members/invitations/${id}` },
+      graphql: { query: byId('revokeInvitation', 'id'), variables: { id } },
+    }),
+    status: 404,
+    error: 'invitation not found',
+  },
+  {
+    name: 'DELETE /v1/admin/api-keys/:api_key_id',
+    foreignId: (other) => other.apiKey.id,
+    call: (id) => ({
+      rest: { method: 'DELETE', path: `/v1/admin/api-keys/${id}` },
+      graphql: { query: byId('revokeApiKey', 'id'), variables: { id } },
+    }),
+    status: 404,
+    error: 'API key not found',
+  },
+  {
+    name: 'POST /v1/members/invitations with role_id in the body',
+    foreignId: (other) => other.role.id,
+    call: (id) => {
+      const email = `nobody-${uniqueSuffix()}@example.com`;
+      return {
+        rest: { method: 'POST', path: '/v1/members/invitations', body: { email, role_id: id } },
+        graphql: {
+          query: 'mutation ($input: InviteMemberInput!) { inviteMember(input: $input) { token } }',
+          variables: { input: { email, roleId: id } },
+        },
+      };
+    },
+    status: 400,
+    error: 'invalid role_id',
+  },
+  {
+    name: "PATCH /v1/members/:user_id of one's own member with role_id in the body",
+    foreignId: (other) => other.role.id,
+    call: (id, own) => ({
+      rest: { method: 'PATCH', path: `/v1/members/${own.member.user_id}`, body: { role_id: id } },
+      graphql: {
+        query:
+          'mutation ($user: String!, $id: String) { updateMemberRole(userId: $user, input: { roleId: $id }) { userId } }',
+        variables: { user: own.member.user_id, id },
+      },
+    }),
+    status: 400,
+    error: 'invalid role_id',
+  },
+];
+
+/** Callers in A (own side A, other side B), and the two-tenant user's session for A. */
+const ACTORS = [
+  { name: "A's owner session", token: () => a.owner.token, headers: () => ({}) },
+  {
+    name: "A's owner session with X-Tenant-Id: B",
+    token: () => a.owner.token,
+    headers: () => ({ 'X-Tenant-Id': b.owner.tenant_id }),
+  },
+  { name: "A's API key", token: () => a.apiKey.key, headers: () => ({}) },
+  { name: "the two-tenant user's session for A", token: () => dual.tokenA, headers: () => ({}) },
+];
+
+const TRANSPORTS = ['REST', 'GraphQL'] as const;
+type Transport = (typeof TRANSPORTS)[number];
+
+function send(call: Call, transport: Transport, token: string, headers: Record<string, string>) {
+  return transport === 'REST'
+    ? app.request(call.rest.method, call.rest.path, { token, headers, body: call.rest.body })
+    : app.request('POST', '/graphql', { token, headers, body: call.graphql });
+}
+
+/** The parts of an answer that may not depend on whose id it was (the request id differs by nature). */
+function comparable(result: HttpResult, transport: Transport) {
+  if (transport === 'REST') {
+    const { request_id: _, ...body } = result.body;
+    return { status: result.status, body };
+  }
+  return { status: result.status, body: result.body };
+}
+
+describe.each(ACTORS)('$name using an id of tenant B', (actor) => {
+  it.each(ID_CASES)('$name: same answer as an unknown id over REST and GraphQL, B untouched', async (idCase) => {
+    const foreign = new Map<Transport, HttpResult>();
+    await expectUntouched(b, async () => {
+      for (const transport of TRANSPORTS) {
+        foreign.set(
+          transport,
+          await send(idCase.call(idCase.foreignId(b), a), transport, actor.token(), actor.headers()),
+        );
+      }
+    });
+    for (const transport of TRANSPORTS) {
+      const unknown = await send(idCase.call(randomUUID(), a), transport, actor.token(), actor.headers());
+      const expectFailure = transport === 'REST' ? expectError : expectGraphQLError;
+      expectFailure(foreign.get(transport)!, idCase.status, idCase.error);
+      expectFailure(unknown, idCase.status, idCase.error);
+      expect(comparable(foreign.get(transport)!, transport), transport).toEqual(comparable(unknown, transport));
+    }
+  });
+});
+
+// --- Lists show the caller's tenant only -------------------------------------------------------------------
+
+const LISTS = [
+  {
+    name: 'members',
+    path: '/v1/members',
+    query: '{ members { userId email role roleId } }',
+    own: (s: Side) => s.member.user_id,
+  },
+  { name: 'roles', path: '/v1/roles', query: '{ roles { id name } }', own: (s: Side) => s.role.id },
+  {
+    name: 'invitations',
+    path: '/v1/members/invitations',
+    query: '{ invitations { id email roleId invitedByUserId } }',
+    own: (s: Side) => s.invitation.id,
+  },
+  {
+    name: 'API keys',
+    path: '/v1/admin/api-keys',
+    query: '{ apiKeys { id name prefix createdByUserId } }',
+    own: (s: Side) => s.apiKey.id,
+  },
+  {
+    name: 'audit log',
+    path: '/v1/admin/audit-log?limit=100',
+    query: '{ auditLog(limit: 100) { events { id action actorUserId actorApiKeyId targetId details } } }',
+    own: (s: Side) => s.role.id,
+  },
+];
+
+/** Readers and the tenant they read as (own) versus the one they must never see (other). */
+const READERS = [
+  { name: "A's owner session", token: () => a.owner.token, own: () => a, other: () => b },
+  { name: "A's API key", token: () => a.apiKey.key, own: () => a, other: () => b },
+  { name: "the two-tenant user's session for A", token: () => dual.tokenA, own: () => a, other: () => b },
+  { name: "the two-tenant user's session for B", token: () => dual.tokenB, own: () => b, other: () => a },
+];
+
+describe.each(READERS)('$name', (reader) => {
+  describe.each([false, true])('X-Tenant-Id of the other tenant sent: %s', (withHeader) => {
+    it.each(LISTS)('lists $name of its own tenant only (REST and GraphQL)', async (list) => {
+      const headers: Record<string, string> = withHeader ? { 'X-Tenant-Id': reader.other().owner.tenant_id } : {};
+      const rest = await app.request('GET', list.path, { token: reader.token(), headers });
+      const graphql = await app.request('POST', '/graphql', {
+        token: reader.token(),
+        headers,
+        body: { query: list.query },
+      });
+      expect(rest.status, rest.text).toBe(200);
+      expect(graphql.body.errors, graphql.text).toBeUndefined();
+      const foreign = await identifiers(reader.other());
+      for (const text of [rest.text, graphql.text]) {
+        expect(text).toContain(list.own(reader.own()));
+        for (const id of foreign) expect(text).not.toContain(id);
+      }
+    });
+  });
+});
+
+describe('the two-tenant user', () => {
+  it("has each session bound to its tenant, seeing the other tenant's owner in neither", async () => {
+    const meA = await ok(app.request('GET', '/v1/auth/me', { token: dual.tokenA }));
+    const meB = await ok(app.request('GET', '/v1/auth/me', { token: dual.tokenB }));
+    expect(meA).toMatchObject({ user_id: dual.user_id, tenant_id: a.owner.tenant_id, role: 'admin' });
+    expect(meB).toMatchObject({ user_id: dual.user_id, tenant_id: b.owner.tenant_id, role: 'admin' });
+    const membersOf = async (token: string) =>
+      (await ok(app.request('GET', '/v1/members', { token }))).members.map((m: any) => m.user_id).sort();
+    expect(await membersOf(dual.tokenA)).toEqual([a.owner.user_id, a.member.user_id, dual.user_id].sort());
+    expect(await membersOf(dual.tokenB)).toEqual([b.owner.user_id, b.member.user_id, dual.user_id].sort());
+  });
+});
+
+// --- X-Tenant-Id and tenant_id in bodies are ignored -------------------------------------------------------
+
+const WRITES: {
+  name: string;
+  send: (headers: Record<string, string>) => Promise<HttpResult>;
+  landed: (r: HttpResult) => Promise<string>;
+}[] = [
+  {
+    name: 'POST /v1/members/invitations',
+    send: (headers) =>
+      app.request('POST', '/v1/members/invitations', {
+        token: a.owner.token,
+        headers,
+        body: {
+          email: `spoof-${uniqueSuffix()}@example.com`,
+          role_id: BUILTIN_ROLE_IDS.viewer,
+          tenant_id: b.owner.tenant_id,
+        },
+      }),
+    landed: async (r) =>
+      (await app.database.prisma.invitation.findUniqueOrThrow({ where: { id: r.body.id } })).tenantId,
+  },
+  {
+    name: 'POST /v1/roles',
+    send: (headers) =>
+      app.request('POST', '/v1/roles', {
+        token: a.owner.token,
+        headers,
+        body: { name: `spoof-${uniqueSuffix()}`, permissions: ['usage:read'], tenant_id: b.owner.tenant_id },
+      }),
+    landed: async (r) => (await app.database.prisma.role.findUniqueOrThrow({ where: { id: r.body.id } })).tenantId!,
+  },
+  {
+    name: 'POST /v1/admin/api-keys',
+    send: (headers) =>
+      app.request('POST', '/v1/admin/api-keys', {
+        token: a.owner.token,
+        headers,
+        body: { name: 'spoof', tenant_id: b.owner.tenant_id },
+      }),
+    landed: async (r) => (await app.database.prisma.apiKey.findUniqueOrThrow({ where: { id: r.body.id } })).tenantId,
+  },
+  {
+    name: 'GraphQL inviteMember',
+    send: (headers) =>
+      app.request('POST', '/graphql', {
+        token: a.owner.token,
+        headers,
+        body: {
+          query: 'mutation ($input: InviteMemberInput!) { inviteMember(input: $input) { invitation { id } } }',
+          variables: { input: { email: `spoof-${uniqueSuffix()}@example.com`, roleId: BUILTIN_ROLE_IDS.viewer } },
+        },
+      }),
+    landed: async (r) =>
+      (
+        await app.database.prisma.invitation.findUniqueOrThrow({
+          where: { id: r.body.data.inviteMember.invitation.id },
+        })
+      ).tenantId,
+  },
+];
+
+describe('X-Tenant-Id: B and tenant_id: B are ignored', () => {
+  it.each(WRITES)('$name by A lands in A', async (write) => {
+    let response!: HttpResult;
+    await expectUntouched(b, async () => {
+      response = await write.send({ 'X-Tenant-Id': b.owner.tenant_id });
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.errors).toBeUndefined();
+    expect(await write.landed(response)).toBe(a.owner.tenant_id);
+  });
+
+  it("a plan change by A with tenant_id: B changes A's plan only", async () => {
+    await expectUntouched(b, async () => {
+      const changed = await ok(
+        app.request('POST', '/v1/admin/billing/upgrade', {
+          token: a.owner.token,
+          headers: { 'X-Tenant-Id': b.owner.tenant_id },
+          body: { plan: 'enterprise', tenant_id: b.owner.tenant_id },
+        }),
+      );
+      expect(changed).toMatchObject({ plan: 'enterprise', previous_plan: 'business', changed: true });
+    });
+    const tenants = app.database.prisma.tenant;
+    expect((await tenants.findUniqueOrThrow({ where: { id: a.owner.tenant_id } })).plan).toBe('enterprise');
+    expect((await tenants.findUniqueOrThrow({ where: { id: b.owner.tenant_id } })).plan).toBe('business');
+    await ok(app.request('POST', '/v1/admin/billing/upgrade', { token: a.owner.token, body: { plan: 'business' } }));
+  });
+});
