@@ -15,6 +15,7 @@ import type { Logger } from './lib/logger.js';
 import { ENDPOINTS } from './rest/endpoints.js';
 import type { Principal } from './auth/principal.js';
 import { clientAddress } from './http/client-address.js';
+import { handlePublicRoute } from './http/public-routes.js';
 import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
 import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
@@ -90,6 +91,7 @@ export function createApp({ prisma, services, rateLimits, log, production, trust
         response.end(openApiDocument);
         return;
       }
+      if (await handlePublicRoute(request, response, url.pathname, services, requestId)) return;
       const isGraphQL = url.pathname === GRAPHQL_PATH;
       const route = isGraphQL ? undefined : rest.match(request.method ?? 'GET', url.pathname);
       if (route?.kind === 'not-found') throw notFound();

@@ -30,6 +30,19 @@ const envSchema = z.object({
   REDIS_URL: redisUrl.optional(),
   SESSION_TTL: durationSeconds.default(24 * 60 * 60),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // 32 bytes, base64 or base64url: the key-encryption key for DID private keys. Unset: a key file under
+  // DATA_DIR is created on first start (fine for one instance; scale-out instances must share this value).
+  KEY_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes in base64' })
+    .optional(),
+  // Where the service is reachable from outside: the base of the status list URLs written into credentials.
+  PUBLIC_BASE_URL: z
+    .string()
+    .refine((value) => /^https?:\/\/[^/]+(\/.*)?$/.test(value) && !value.endsWith('/'), {
+      message: 'must be an http(s) URL without a trailing slash',
+    })
+    .optional(),
   // How many reverse proxies in front of the service append to X-Forwarded-For; 0 trusts none of it.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // Unauthenticated requests (register, login, accepting invitations, bad tokens) per client address.
@@ -47,6 +60,9 @@ export type Config = {
   sessionTtlSeconds: number;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxyHops: number;
+  keyEncryptionKey: string | undefined;
+  /** Base URL for links written into credentials (status lists); unset: the address the server listens on. */
+  publicBaseUrl: string | undefined;
   authRateLimit: { perMinute: number; burst: number };
   nodeEnv: 'development' | 'production' | 'test';
 };
@@ -82,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: value.SESSION_TTL,
     logLevel: value.LOG_LEVEL,
     trustProxyHops: value.TRUST_PROXY_HOPS,
+    keyEncryptionKey: value.KEY_ENCRYPTION_KEY,
+    publicBaseUrl: value.PUBLIC_BASE_URL,
     authRateLimit: { perMinute: value.AUTH_RATE_LIMIT_PER_MINUTE, burst: value.AUTH_RATE_LIMIT_BURST },
     nodeEnv: value.NODE_ENV,
   };

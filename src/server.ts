@@ -10,6 +10,7 @@ import type { Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
 import { createRateLimits } from './http/rate-limits.js';
 import { createRedisClient } from './lib/rate-limit/token-bucket.js';
+import { loadKeyEncryption } from './lib/key-encryption.js';
 
 export type RunningServer = {
   url: string;
@@ -54,7 +55,10 @@ export async function startServer(config: Config, log: Logger, options?: Databas
   }
   const rateLimits = createRateLimits(config, log, redis);
   log.info({ backend: rateLimits.backend }, 'rate limits ready');
-  const services = createServices(database.prisma, config, log, rateLimits);
+  const keys = await loadKeyEncryption({ keyEncryptionKey: config.keyEncryptionKey, dataDir: config.dataDir, log });
+  let listeningUrl = '';
+  const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl;
+  const services = createServices(database.prisma, { ...config, publicBaseUrl }, log, rateLimits, keys);
   const app = createApp({
     prisma: database.prisma,
     services,
@@ -77,6 +81,8 @@ export async function startServer(config: Config, log: Logger, options?: Databas
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${address.port}`;
+  listeningUrl = url;
+  if (!config.publicBaseUrl) log.info({ publicBaseUrl: url }, 'PUBLIC_BASE_URL not set: status list links use the listening address');
 
   let closing: Promise<void> | undefined;
   const close = () => {

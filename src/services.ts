@@ -3,6 +3,13 @@ import type { PrismaClient } from './generated/prisma/client.js';
 import type { Config } from './config.js';
 import type { Logger } from './lib/logger.js';
 import type { RateLimits } from './http/rate-limits.js';
+import type { KeyEncryption } from './lib/key-encryption.js';
+import { createCredentialsService } from './modules/credentials/credentials.service.js';
+import { createVerificationService } from './modules/credentials/verification.service.js';
+import { resolutionResult } from './modules/dids/did-key.js';
+import { createDidsService } from './modules/dids/dids.service.js';
+import { createIssuerKeys } from './modules/dids/issuer-keys.js';
+import { createStatusListsService } from './modules/status-lists/status-lists.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
@@ -15,12 +22,20 @@ export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
   prisma: PrismaClient,
-  config: Pick<Config, 'sessionTtlSeconds'>,
+  config: Pick<Config, 'sessionTtlSeconds'> & { publicBaseUrl: () => string },
   log: Logger,
   rateLimits: RateLimits,
+  keys: KeyEncryption,
 ) {
   const { sessionTtlSeconds } = config;
+  const issuerKeys = createIssuerKeys({ prisma, keys });
+  const statusLists = createStatusListsService({ prisma, issuerKeys, publicBaseUrl: config.publicBaseUrl });
   return {
+    dids: createDidsService({ prisma, keys }),
+    resolver: { resolve: resolutionResult },
+    credentials: createCredentialsService({ prisma, issuerKeys, statusLists }),
+    statusLists,
+    verification: createVerificationService({ statusLists }),
     auth: createAuthService({ prisma, sessionTtlSeconds, log, loginThrottle: rateLimits.loginFailures }),
     roles: createRolesService({ prisma }),
     members: createMembersService({ prisma }),

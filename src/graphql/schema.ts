@@ -5,6 +5,8 @@ import './roles.types.js';
 import './members.types.js';
 import './api-keys.types.js';
 import './usage.types.js';
+import './dids.types.js';
+import './credentials.types.js';
 
 export const schema = builder.toSchema();
 

@@ -9,8 +9,8 @@ export function sendJson(
 ) {
   const payload = JSON.stringify(body);
   response.writeHead(status, {
-    ...headers,
     'Content-Type': 'application/json; charset=utf-8',
+    ...headers,
     'Content-Length': Buffer.byteLength(payload),
   });
   response.end(payload);

@@ -10,6 +10,10 @@ export const MESSAGES = {
   invalidRoleId: 'invalid role_id',
   tenantMemberLimitReached: (limit: number) => `tenant member limit reached (${limit})`,
   didLimitReached: (limit: number) => `DID limit reached (${limit})`,
+  didNotFound: (did: string) => `DID ${did} not found in tenant`,
+  issuerDidDeactivated: 'issuer DID is deactivated',
+  credentialNotFound: 'credential not found or already revoked',
+  unsupportedFormat: 'unsupported format',
   monthlyIssuanceLimitReached: (limit: number) => `monthly credential issuance limit reached (${limit})`,
   // Our own texts (not fixed by the contract), kept here so tests and both transports share them.
   customRolesNotInPlan: 'custom roles require the business or enterprise plan',

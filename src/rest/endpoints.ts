@@ -2,6 +2,7 @@
 import type { RestEndpoint } from './endpoint.js';
 import { ADMIN_ENDPOINTS } from './endpoints/admin.endpoints.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth.endpoints.js';
+import { CREDENTIAL_ENDPOINTS } from './endpoints/credentials.endpoints.js';
 import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
 
-export const ENDPOINTS: RestEndpoint[] = [...AUTH_ENDPOINTS, ...TEAM_ENDPOINTS, ...ADMIN_ENDPOINTS];
+export const ENDPOINTS: RestEndpoint[] = [...AUTH_ENDPOINTS, ...TEAM_ENDPOINTS, ...ADMIN_ENDPOINTS, ...CREDENTIAL_ENDPOINTS];

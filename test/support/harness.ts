@@ -37,6 +37,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
 };
 
+export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 0x5a).toString('base64');
+
 /** Rate limits shared through Redis, as in a scale-out deployment, when the run has one. */
 export const usingRedis = Boolean(process.env.REDIS_URL);
 
@@ -54,6 +56,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_BURST: '100000',
     ...(usingRedis && { REDIS_URL: process.env.REDIS_URL }),
+    // DID private keys are encrypted under this key (the embedded default would write a key file instead).
+    KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     ...options.env,
   });
   const running = await startServer(

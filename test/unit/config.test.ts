@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       trustProxyHops: 0,
       authRateLimit: { perMinute: 300, burst: 300 },
+      keyEncryptionKey: undefined,
+      publicBaseUrl: undefined,
     });
   });
 
@@ -31,6 +33,8 @@ describe('loadConfig', () => {
       TRUST_PROXY_HOPS: '1',
       AUTH_RATE_LIMIT_PER_MINUTE: '60',
       AUTH_RATE_LIMIT_BURST: '30',
+      KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      PUBLIC_BASE_URL: 'https://credentials.example.com',
     });
     expect(config).toEqual({
       port: 9000,
@@ -43,6 +47,8 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       trustProxyHops: 1,
       authRateLimit: { perMinute: 60, burst: 30 },
+      keyEncryptionKey: Buffer.alloc(32, 7).toString('base64'),
+      publicBaseUrl: 'https://credentials.example.com',
     });
   });
 

@@ -1,0 +1,70 @@
+// GraphQL surface of DIDs and public did:key resolution. Resolvers only adapt.
+import { builder } from './builder.js';
+import type { DidView } from '../modules/dids/dids.service.js';
+
+export const Did = builder.objectRef<DidView>('Did').implement({
+  description: 'A did:key of the tenant. Its private key never leaves the server.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    did: t.exposeString('did'),
+    keyType: t.exposeString('keyType', { description: 'Ed25519 (alg EdDSA) or P-256 (alg ES256).' }),
+    verificationMethod: t.exposeString('verificationMethod', { description: 'The kid of its signatures.' }),
+    status: t.exposeString('status', { description: 'active or deactivated.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    deactivatedAt: t.expose('deactivatedAt', { type: 'DateTime', nullable: true }),
+    didDocument: t.expose('didDocument', { type: 'JSON' }),
+  }),
+});
+
+const DidPage = builder.objectRef<{ dids: DidView[]; nextCursor: string | null }>('DidPage').implement({
+  fields: (t) => ({
+    dids: t.field({ type: [Did], resolve: (page) => page.dids }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true }),
+  }),
+});
+
+const CreateDidInput = builder.inputType('CreateDidInput', {
+  fields: (t) => ({ keyType: t.string({ required: false, description: 'Ed25519 (default) or P-256.' }) }),
+});
+
+builder.queryFields((t) => ({
+  dids: t.field({
+    type: DidPage,
+    description: 'Newest first.',
+    authScopes: { permission: 'dids:list' },
+    args: {
+      status: t.arg.string({ required: false, description: 'active or deactivated.' }),
+      limit: t.arg.int({ required: false }),
+      cursor: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, { services, principal }) => services.dids.list(principal!, { status: args.status }, args),
+  }),
+  did: t.field({
+    type: Did,
+    authScopes: { permission: 'dids:list' },
+    args: { did: t.arg.string({ required: true }) },
+    resolve: (_root, { did }, { services, principal }) => services.dids.get(principal!, did),
+  }),
+  resolveDid: t.field({
+    type: 'JSON',
+    description: 'DID Resolution result for any did:key (public, no credential needed).',
+    args: { did: t.arg.string({ required: true }) },
+    resolve: (_root, { did }, { services }) => services.resolver.resolve(did),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createDid: t.field({
+    type: Did,
+    authScopes: { permission: 'dids:create' },
+    args: { input: t.arg({ type: CreateDidInput, required: true }) },
+    resolve: (_root, { input }, { services, principal }) => services.dids.create(principal!, input),
+  }),
+  deactivateDid: t.field({
+    type: Did,
+    description: 'Final: a deactivated DID cannot issue and frees a slot under the plan’s DID limit.',
+    authScopes: { permission: 'dids:deactivate' },
+    args: { did: t.arg.string({ required: true }) },
+    resolve: (_root, { did }, { services, principal }) => services.dids.deactivate(principal!, did),
+  }),
+}));

@@ -1,0 +1,88 @@
+// The two credential formats the service issues, built from one issuance request:
+// - jwt_vc_json: VC Data Model 1.1 JWT encoding (VCDM 1.1 §6.3.1; OpenID4VCI Appendix A.1.1), status by a
+//   W3C BitstringStatusListEntry;
+// - vc+sd-jwt: SD-JWT VC (draft-ietf-oauth-sd-jwt-vc, RFC 9901), issued with @sd-jwt/sd-jwt-vc, status by
+//   an IETF Token Status List reference.
+import { createHash, randomBytes } from 'node:crypto';
+import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
+import type { DisclosureFrame } from '@sd-jwt/types';
+import { signCompactJws } from '../../lib/jws.js';
+import { credentialStatusEntry, referencedTokenStatus } from '../status-lists/status-list.codec.js';
+import type { IssueInput } from './credentials.inputs.js';
+
+export type IssuerKey = {
+  did: string;
+  kid: string;
+  alg: 'EdDSA' | 'ES256';
+  sign: (data: Uint8Array) => Uint8Array;
+};
+
+export type IssueContext = {
+  credentialId: string;
+  issuedAt: Date;
+  statusListUrl: string;
+  statusIndex: number;
+};
+
+const VCDM_1_1_CONTEXT = 'https://www.w3.org/2018/credentials/v1';
+// Defines BitstringStatusListEntry for a VCDM 1.1 credential (Bitstring Status List v1.0 §2.1, Appendix).
+const STATUS_CONTEXT = 'https://www.w3.org/ns/credentials/status/v1';
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function issueJwtVcJson(input: IssueInput, key: IssuerKey, context: IssueContext): string {
+  const validFrom = input.validFrom ?? context.issuedAt;
+  const credentialSubject = { ...(input.subjectId && { id: input.subjectId }), ...(input.claims ?? {}) };
+  const claims = {
+    iss: key.did,
+    ...(input.subjectId && { sub: input.subjectId }),
+    nbf: seconds(validFrom),
+    iat: seconds(context.issuedAt),
+    ...(input.validUntil && { exp: seconds(input.validUntil) }),
+    jti: `urn:uuid:${context.credentialId}`,
+    vc: {
+      '@context': [VCDM_1_1_CONTEXT, STATUS_CONTEXT],
+      type: ['VerifiableCredential', ...(input.type ? [input.type] : [])],
+      credentialSubject,
+      credentialStatus: credentialStatusEntry({
+        statusListCredentialUrl: context.statusListUrl,
+        index: context.statusIndex,
+      }),
+    },
+  };
+  return signCompactJws({ alg: key.alg, typ: 'JWT', kid: key.kid }, claims, key.sign);
+}
+
+// SD-JWT salts: 128 bits from the CSPRNG (RFC 9901 §9.3), fresh for every disclosure.
+const SD_JWT_CONFIG = {
+  hasher: (data: string | ArrayBuffer) =>
+    new Uint8Array(
+      createHash('sha256')
+        .update(typeof data === 'string' ? data : new Uint8Array(data))
+        .digest(),
+    ),
+  hashAlg: 'sha-256',
+  saltGenerator: () => randomBytes(16).toString('base64url'),
+} as const;
+
+export async function issueSdJwtVc(input: IssueInput, key: IssuerKey, context: IssueContext): Promise<string> {
+  const claims = input.claims ?? {};
+  const payload = {
+    iss: key.did,
+    iat: seconds(context.issuedAt),
+    ...(input.validFrom && { nbf: seconds(input.validFrom) }),
+    ...(input.validUntil && { exp: seconds(input.validUntil) }),
+    vct: input.vct!,
+    ...(input.subjectId && { sub: input.subjectId }),
+    ...(input.holderJwk && { cnf: { jwk: input.holderJwk } }),
+    status: referencedTokenStatus({ uri: context.statusListUrl, index: context.statusIndex }),
+    ...claims,
+  };
+  // Which claims a holder may withhold: the named ones, or by default every subject claim. vct, iss,
+  // cnf, status and the time claims are never disclosable (draft-ietf-oauth-sd-jwt-vc §3.2.2).
+  const disclosable = input.disclosable ?? Object.keys(claims);
+  const frame = { _sd: disclosable } as DisclosureFrame<typeof payload>;
+  const signer = (data: string) => Buffer.from(key.sign(Buffer.from(data, 'ascii'))).toString('base64url');
+  return new SDJwtVcInstance({ ...SD_JWT_CONFIG, signer, signAlg: key.alg }).issue(payload, frame, {
+    header: { typ: input.sdJwtTyp ?? 'dc+sd-jwt', kid: key.kid },
+  });
+}

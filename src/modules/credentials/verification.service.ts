@@ -1,0 +1,39 @@
+// POST /v1/credentials/verify: any issuer's did:key credential in either format. Issuer keys come from the
+// DID itself (did:key needs no network); status is answered for our own lists from the database, and is
+// "unknown" for other issuers' lists (we do not fetch arbitrary URLs on a caller's behalf).
+import { badRequest } from '../../lib/errors.js';
+import { parseInput } from '../../lib/validation.js';
+import { InvalidDidError, parseDidKey } from '../dids/did-key.js';
+import type { StatusListsService } from '../status-lists/status-lists.service.js';
+import { verifyInput } from './credentials.inputs.js';
+import { verifyCredential } from './verify/verify.js';
+import { MalformedCredentialError, type VerificationResult } from './verify/verify.types.js';
+
+export function createVerificationService({ statusLists }: { statusLists: StatusListsService }) {
+  async function resolveIssuerKey(issuerDid: string, kid: string | undefined) {
+    try {
+      const issuer = parseDidKey(issuerDid);
+      // A did:key has exactly one signing key: a kid naming any other key is not this issuer's signature.
+      if (kid !== undefined && kid !== issuer.kid && kid !== `#${issuer.fingerprint}`) return null;
+      return issuer.publicJwk;
+    } catch (error) {
+      if (error instanceof InvalidDidError) return null;
+      throw error;
+    }
+  }
+
+  async function verify(rawInput: unknown): Promise<VerificationResult> {
+    const input = parseInput(verifyInput, rawInput);
+    try {
+      return await verifyCredential(input.credential, input.format ?? undefined, {
+        resolveIssuerKey,
+        checkStatus: (reference) => statusLists.statusOf(reference.uri, reference.index),
+      });
+    } catch (error) {
+      if (error instanceof MalformedCredentialError) throw badRequest(`malformed credential: ${error.message}`);
+      throw error;
+    }
+  }
+
+  return { verify };
+}

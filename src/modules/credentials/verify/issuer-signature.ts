@@ -1,0 +1,88 @@
+// Signature checks for the issuer-signed JWT and the KB-JWT, with jose doing the cryptography.
+import { compactVerify, importJWK, type JWK } from 'jose';
+import { failed, passed } from './checks.js';
+import type { DecodedJws } from './compact-jws.js';
+import type { Check, VerifyOptions } from './verify.types.js';
+
+/** RFC 8725 §3.1 / RFC 9901 §7.1 step 2.1: an explicit allow-list, so `none` (and HS256 with a public
+ * key as secret, and anything else) is refused before a key is touched. */
+export const ALLOWED_ALGS: readonly string[] = ['EdDSA', 'ES256'];
+
+function algProblem(alg: unknown): string | null {
+  if (typeof alg === 'string' && ALLOWED_ALGS.includes(alg)) return null;
+  return `alg ${JSON.stringify(alg ?? null)} is not accepted (allowed: ${ALLOWED_ALGS.join(', ')})`;
+}
+
+/** Verifies a decoded JWS with a public JWK; returns why it failed, or null when it verified. */
+export async function verifyJws(jws: DecodedJws, jwk: JWK): Promise<string | null> {
+  const alg = jws.header.alg as string;
+  const refused = algProblem(alg);
+  if (refused) return refused;
+  // A key published for one algorithm must not verify another (RFC 7517 §4.4).
+  if (jwk.alg !== undefined && jwk.alg !== alg) return `key is for ${jwk.alg}, token uses ${alg}`;
+  let key: Awaited<ReturnType<typeof importJWK>>;
+  try {
+    key = await importJWK(publicPart(jwk), alg);
+  } catch {
+    return `key (${jwk.kty ?? '?'} ${jwk.crv ?? ''}) cannot verify ${alg}`;
+  }
+  try {
+    await compactVerify(jws.compact, key, { algorithms: [...ALLOWED_ALGS] });
+    return null;
+  } catch {
+    return 'signature does not verify with the key';
+  }
+}
+
+/** RFC 9901 §7.1 steps 2.2–2.3: the signature verifies with a key that belongs to the issuer. */
+export async function checkIssuerSignature(
+  jws: DecodedJws,
+  issuer: string | null,
+  resolveIssuerKey: VerifyOptions['resolveIssuerKey'],
+): Promise<Check> {
+  const refused = algProblem(jws.header.alg); // before any key is looked up
+  if (refused) return failed('signature', refused);
+  const kid = jws.header.kid;
+  if (kid !== undefined && typeof kid !== 'string') return failed('signature', 'kid header is not a string');
+  if (!issuer) return failed('signature', 'no issuer to resolve a verification key for');
+  const kidProblem = kidMismatch(issuer, kid);
+  if (kidProblem) return failed('signature', kidProblem);
+
+  let jwk: JWK | null;
+  try {
+    jwk = await resolveIssuerKey(issuer, kid);
+  } catch (error) {
+    return failed('signature', `could not resolve the issuer key: ${(error as Error).message}`);
+  }
+  if (!jwk) return failed('signature', `no key found for issuer ${issuer}${kid ? ` and kid ${kid}` : ''}`);
+  const problem = await verifyJws(jws, jwk);
+  return problem
+    ? failed('signature', problem)
+    : passed('signature', `${String(jws.header.alg)} signature by ${issuer}`);
+}
+
+/**
+ * A kid that names another key than the issuer's is a failed signature check even if some resolver
+ * would find that key. did:key has exactly one key, `<did>#<fingerprint>` (did:key §3.1.2), so the
+ * kid must be that DID URL or its bare fragment `#<fingerprint>`; for other DIDs a kid that is a
+ * DID URL must belong to the issuer's DID. A missing kid is unambiguous for did:key and is left to
+ * the resolver otherwise.
+ */
+function kidMismatch(issuer: string, kid: string | undefined): string | null {
+  if (kid === undefined) return null;
+  if (issuer.startsWith('did:key:')) {
+    const fingerprint = issuer.slice('did:key:'.length);
+    const accepted = [`${issuer}#${fingerprint}`, `#${fingerprint}`];
+    return accepted.includes(kid) ? null : `kid ${kid} is not the issuer's did:key verification method`;
+  }
+  if (issuer.startsWith('did:') && kid.startsWith('did:') && kid.split('#')[0] !== issuer) {
+    return `kid ${kid} belongs to another DID than the issuer ${issuer}`;
+  }
+  return null;
+}
+
+/** Only the public members: a resolver handing back a private JWK must not change the outcome. */
+function publicPart(jwk: JWK): JWK {
+  const { kty, crv, x, y, n, e } = jwk;
+  return Object.fromEntries(Object.entries({ kty, crv, x, y, n, e }).filter(([, v]) => v !== undefined)) as JWK;
+}

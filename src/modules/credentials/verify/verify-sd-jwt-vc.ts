@@ -1,0 +1,85 @@
+// vc+sd-jwt: an SD-JWT VC (draft-ietf-oauth-sd-jwt-vc) verified per RFC 9901 §7.1 and §7.3.
+import { DEFAULT_CLOCK_TOLERANCE_SECONDS, failed, nowSeconds, passed, verdict } from './checks.js';
+import { decodeCompactJws } from './compact-jws.js';
+import { checkIssuerSignature } from './issuer-signature.js';
+import { checkKeyBinding } from './key-binding.js';
+import { decodeDisclosure, processDisclosures, type DisclosureOutcome } from './sd-jwt-disclosures.js';
+import { checkCredentialStatus, tokenStatusReferences } from './status.js';
+import { checkValidityPeriod } from './validity.js';
+import { MalformedCredentialError, type Check, type VerificationResult, type VerifyOptions } from './verify.types.js';
+
+/** SD-JWT VC §2.2.1; vc+sd-jwt is the typ of drafts before -06, still in use. */
+const SD_JWT_VC_TYPES = ['dc+sd-jwt', 'vc+sd-jwt'];
+
+/** SD-JWT VC §2.2.2.3: these claims, and their sub-claims, MUST NOT be selectively disclosed. iat and
+ * sub MAY be (they were non-disclosable only in early drafts). */
+export const NON_DISCLOSABLE_CLAIMS = ['iss', 'nbf', 'exp', 'cnf', 'vct', 'vct#integrity', 'aka_vcts', 'status'];
+
+/** RFC 9901 §4: <issuer-signed JWT>~<disclosure>~...~<disclosure>~[<KB-JWT>]. */
+function split(credential: string) {
+  const parts = credential.split('~');
+  const issuerJwt = parts[0] as string;
+  const last = parts[parts.length - 1] as string;
+  const disclosures = parts.slice(1, -1);
+  if (disclosures.some((d) => d === '')) throw new MalformedCredentialError('SD-JWT has an empty disclosure ("~~")');
+  return {
+    issuerJwt,
+    disclosures,
+    kbJwt: last === '' ? null : last,
+    presented: credential.slice(0, credential.lastIndexOf('~') + 1),
+  };
+}
+
+function structureCheck(header: Record<string, unknown>, payload: Record<string, unknown>): Check {
+  const problems: string[] = [];
+  if (!SD_JWT_VC_TYPES.includes(header.typ as string)) {
+    problems.push(`typ ${JSON.stringify(header.typ ?? null)} is not dc+sd-jwt`);
+  }
+  if (typeof payload.vct !== 'string' || payload.vct === '') problems.push('vct is missing');
+  if (payload.iss !== undefined && typeof payload.iss !== 'string') problems.push('iss is not a string');
+  return problems.length
+    ? failed('structure', problems.join('; '))
+    : passed('structure', `SD-JWT VC of type ${payload.vct}`);
+}
+
+function disclosuresCheck(outcome: DisclosureOutcome): Check {
+  if (!outcome.ok) return failed('disclosures', outcome.reason);
+  const reserved = NON_DISCLOSABLE_CLAIMS.filter((claim) => outcome.disclosedUnder.has(claim));
+  if (reserved.length) {
+    return failed('disclosures', `${reserved.join(', ')} must not be selectively disclosable (SD-JWT VC §2.2.2.3)`);
+  }
+  return passed('disclosures', `${outcome.count} disclosure(s) processed`);
+}
+
+export async function verifySdJwtVc(credential: string, options: VerifyOptions): Promise<VerificationResult> {
+  const parts = split(credential);
+  const jws = decodeCompactJws(parts.issuerJwt, 'issuer-signed JWT');
+  const disclosures = parts.disclosures.map((encoded, i) => decodeDisclosure(encoded, i + 1));
+  const issuer = typeof jws.payload.iss === 'string' ? jws.payload.iss : null;
+  const now = nowSeconds(options.now);
+  const tolerance = options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
+
+  const outcome = processDisclosures(jws.payload, disclosures);
+  // §7.1 step 6 reads validity from the processed payload; if processing failed, only what the issuer
+  // signed in the clear is left to report on.
+  const claims = outcome.ok ? outcome.payload : jws.payload;
+  const checks: Check[] = [
+    structureCheck(jws.header, jws.payload),
+    await checkIssuerSignature(jws, issuer, options.resolveIssuerKey),
+    disclosuresCheck(outcome),
+    checkValidityPeriod(claims, {}, now, tolerance),
+    await checkCredentialStatus(tokenStatusReferences(claims.status), options.checkStatus),
+    await checkKeyBinding({
+      kbJwt: parts.kbJwt,
+      presented: parts.presented,
+      cnf: claims.cnf,
+      now,
+      tolerance,
+      expectedAudience: options.expectedAudience,
+      expectedNonce: options.expectedNonce,
+    }),
+  ];
+  const authentic = checks[1]?.status === 'passed' && checks[2]?.status === 'passed';
+  const subject = typeof claims.sub === 'string' ? claims.sub : null;
+  return verdict('vc+sd-jwt', issuer, subject, authentic ? claims : undefined, checks);
+}

@@ -1,0 +1,48 @@
+// Signing keys of a tenant's DIDs, decrypted once and kept in memory for the process's life: decrypting and
+// importing a key costs more than signing with it. Only tenant-scoped lookups reach the cache, and whether a
+// DID is still active is decided by the database at every issue, never by this cache.
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
+import type { IssuerKey } from '../credentials/credential-formats.js';
+import { DID_KEY_ALG, parseDidKey, signerFor, type DidKeyType } from './did-key.js';
+
+export type TenantIssuer = { didId: string; deactivated: boolean; key: IssuerKey };
+
+const MAX_CACHED_KEYS = 10_000;
+
+export function createIssuerKeys({ prisma, keys }: { prisma: PrismaClient; keys: KeyEncryption }) {
+  const cache = new Map<string, { didId: string; key: IssuerKey }>();
+
+  /** The tenant's DID with its signing key, or null for unknown and foreign DIDs alike. */
+  async function forTenant(tenantId: string, did: string): Promise<TenantIssuer | null> {
+    const row = await prisma.did.findFirst({
+      where: { did, tenantId },
+      select: { id: true, keyType: true, deactivatedAt: true, privateKeyCiphertext: true },
+    });
+    if (!row) return null;
+    const cacheKey = `${tenantId}:${row.id}`;
+    let entry = cache.get(cacheKey);
+    if (!entry) {
+      const pkcs8 = keys.decrypt(row.privateKeyCiphertext, keyAadFor(tenantId, did));
+      const keyType = row.keyType as DidKeyType;
+      entry = {
+        didId: row.id,
+        key: { did, kid: parseDidKey(did).kid, alg: DID_KEY_ALG[keyType], sign: signerFor(keyType, pkcs8) },
+      };
+      if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value!);
+      cache.set(cacheKey, entry);
+    }
+    return { didId: entry.didId, deactivated: row.deactivatedAt !== null, key: entry.key };
+  }
+
+  /** The signing key of a DID by row id (status lists are signed by the DID that issued into them). */
+  async function forDidRow(tenantId: string, did: string) {
+    const issuer = await forTenant(tenantId, did);
+    if (!issuer) throw new Error(`DID ${did} of tenant ${tenantId} vanished`);
+    return issuer.key;
+  }
+
+  return { forTenant, forDidRow };
+}
+
+export type IssuerKeys = ReturnType<typeof createIssuerKeys>;
