@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './load.js';
+import { benchIssue } from './issue.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ISSUE_CONNECTIONS = Number(process.env.BENCH_ISSUE_CONNECTIONS ?? 50);
 
 type Started = { url: string; pid: number; startupMs: number; stop: () => Promise<void> };
 
@@ -19,7 +21,14 @@ async function start(env: Record<string, string>): Promise<Started> {
   const began = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      KEY_ENCRYPTION_KEY: Buffer.alloc(32, 0x42).toString('base64'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Request logs stay on (as in production) but are only read until the listening line appears.
@@ -126,6 +135,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
       SECONDS,
     ),
   ]);
+  const issueRows = await benchIssue(warm.url, registered.token!, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
   const loadedRss = await rssMiB(warm.pid);
   await warm.stop();
 
@@ -137,6 +147,13 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     );
   }
   const [rest, graphql, unauthenticated] = rows.map(([, result]) => result.perSecond);
+  console.log(`issuing (${ISSUE_CONNECTIONS} connections, Enterprise tenant, Ed25519 DID):`);
+  for (const [name, result, signsPerSecond] of issueRows) {
+    console.log(
+      `${name.padEnd(36)} ${fmt(result.perSecond)} ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ${result.errors}` +
+        `   raw signing ${fmt(signsPerSecond)}/s, issues/signatures = ${(result.perSecond / signsPerSecond).toFixed(2)}`,
+    );
+  }
   console.log(
     `ratios: REST me / GraphQL me = ${(rest! / graphql!).toFixed(2)}; me / 401 fast path = ${(rest! / unauthenticated!).toFixed(2)}`,
   );

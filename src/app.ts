@@ -14,6 +14,7 @@ import { AppError, findAppError, internalError, notFound, rateLimited } from './
 import type { Logger } from './lib/logger.js';
 import { ENDPOINTS } from './rest/endpoints.js';
 import type { Principal } from './auth/principal.js';
+import type { PrincipalCache } from './auth/principal-cache.js';
 import { clientAddress } from './http/client-address.js';
 import { handlePublicRoute } from './http/public-routes.js';
 import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
@@ -26,6 +27,7 @@ export type AppDeps = {
   prisma: PrismaClient;
   services: Services;
   rateLimits: RateLimits;
+  principals: PrincipalCache;
   log: Logger;
   production: boolean;
   trustProxyHops: number;
@@ -37,7 +39,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const OPENAPI_PATH = '/v1/openapi.json';
 const API_VERSION = '1.0.0';
 
-export function createApp({ prisma, services, rateLimits, log, production, trustProxyHops }: AppDeps): App {
+export function createApp({ prisma, services, rateLimits, principals, log, production, trustProxyHops }: AppDeps): App {
   const yoga = createGraphQLHandler(schema, { production, log });
   const rest = createRestRouter(schema, ENDPOINTS);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(schema, ENDPOINTS, API_VERSION));
@@ -103,7 +105,7 @@ export function createApp({ prisma, services, rateLimits, log, production, trust
       }
       // Bodies are small in this API; refuse a declared oversize one before anyone buffers it (Yoga included).
       if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
-      const principal = await authenticate(prisma, request.headers.authorization, requestLog);
+      const principal = await authenticate(prisma, request.headers.authorization, requestLog, principals);
       context = { principal, requestId, services, log: requestLog };
       await applyRateLimit(principal, request, response);
       if (isGraphQL) {

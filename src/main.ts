@@ -1,7 +1,7 @@
 // Entry point: config → database → app → listen; SIGTERM/SIGINT drain in-flight requests and close the
 // database cleanly.
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger, stdoutDestination } from './lib/logger.js';
 import { startServer } from './server.js';
 
 let config: Config;
@@ -15,8 +15,19 @@ try {
   throw error;
 }
 
-const log = createLogger(config.logLevel);
+const destination = stdoutDestination();
+const log = createLogger(config.logLevel, destination);
 const startedAt = performance.now();
+
+/** Exits once buffered log lines are out (the last ones say why the process stopped). */
+function exit(code: number): never {
+  try {
+    destination.flushSync();
+  } catch {
+    // a write still in flight: the lines reach the pipe anyway; nothing else to do on the way out
+  }
+  process.exit(code);
+}
 
 try {
   const running = await startServer(config, log);
@@ -34,17 +45,17 @@ try {
     log.info({ signal }, 'shutting down: draining in-flight requests');
     const forced = setTimeout(() => {
       log.error('shutdown took over 10 s; exiting');
-      process.exit(1);
+      exit(1);
     }, 10_000);
     forced.unref();
     running.close().then(
       () => {
         log.info('shut down cleanly');
-        process.exit(0);
+        exit(0);
       },
       (error) => {
         log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
+        exit(1);
       },
     );
   };
@@ -52,5 +63,5 @@ try {
   process.once('SIGINT', () => shutdown('SIGINT'));
 } catch (error) {
   log.fatal({ err: error }, 'failed to start');
-  process.exit(1);
+  exit(1);
 }

@@ -11,6 +11,8 @@ import { createServices, type Services } from './services.js';
 import { createRateLimits } from './http/rate-limits.js';
 import { createRedisClient } from './lib/rate-limit/token-bucket.js';
 import { loadKeyEncryption } from './lib/key-encryption.js';
+import { createPrincipalCache } from './auth/principal-cache.js';
+import { createAccessEvents } from './auth/access-events.js';
 
 export type RunningServer = {
   url: string;
@@ -58,11 +60,14 @@ export async function startServer(config: Config, log: Logger, options?: Databas
   const keys = await loadKeyEncryption({ keyEncryptionKey: config.keyEncryptionKey, dataDir: config.dataDir, log });
   let listeningUrl = '';
   const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl;
-  const services = createServices(database.prisma, { ...config, publicBaseUrl }, log, rateLimits, keys);
+  const principals = createPrincipalCache();
+  const access = createAccessEvents(principals, log, redis);
+  const services = createServices(database.prisma, { ...config, publicBaseUrl }, log, rateLimits, keys, access);
   const app = createApp({
     prisma: database.prisma,
     services,
     rateLimits,
+    principals,
     log,
     production: config.nodeEnv === 'production',
     trustProxyHops: config.trustProxyHops,
@@ -82,7 +87,8 @@ export async function startServer(config: Config, log: Logger, options?: Databas
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${address.port}`;
   listeningUrl = url;
-  if (!config.publicBaseUrl) log.info({ publicBaseUrl: url }, 'PUBLIC_BASE_URL not set: status list links use the listening address');
+  if (!config.publicBaseUrl)
+    log.info({ publicBaseUrl: url }, 'PUBLIC_BASE_URL not set: status list links use the listening address');
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -97,6 +103,7 @@ export async function startServer(config: Config, log: Logger, options?: Databas
         });
         server.closeIdleConnections();
       });
+      access.close();
       redis?.disconnect();
       await database.close();
     })();

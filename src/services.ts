@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Logger } from './lib/logger.js';
 import type { RateLimits } from './http/rate-limits.js';
 import type { KeyEncryption } from './lib/key-encryption.js';
+import type { AccessEvents } from './auth/access-events.js';
 import { createCredentialsService } from './modules/credentials/credentials.service.js';
 import { createVerificationService } from './modules/credentials/verification.service.js';
 import { resolutionResult } from './modules/dids/did-key.js';
@@ -26,6 +27,7 @@ export function createServices(
   log: Logger,
   rateLimits: RateLimits,
   keys: KeyEncryption,
+  access: AccessEvents,
 ) {
   const { sessionTtlSeconds } = config;
   const issuerKeys = createIssuerKeys({ prisma, keys });
@@ -36,12 +38,12 @@ export function createServices(
     credentials: createCredentialsService({ prisma, issuerKeys, statusLists }),
     statusLists,
     verification: createVerificationService({ statusLists }),
-    auth: createAuthService({ prisma, sessionTtlSeconds, log, loginThrottle: rateLimits.loginFailures }),
-    roles: createRolesService({ prisma }),
-    members: createMembersService({ prisma }),
+    auth: createAuthService({ prisma, sessionTtlSeconds, log, loginThrottle: rateLimits.loginFailures, access }),
+    roles: createRolesService({ prisma, access }),
+    members: createMembersService({ prisma, access }),
     invitations: createInvitationsService({ prisma, sessionTtlSeconds }),
-    apiKeys: createApiKeysService({ prisma }),
-    usage: createUsageService({ prisma }),
+    apiKeys: createApiKeysService({ prisma, access }),
+    usage: createUsageService({ prisma, access }),
     audit: createAuditService({ prisma }),
   };
 }

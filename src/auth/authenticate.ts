@@ -9,6 +9,7 @@ import type { Logger } from '../lib/logger.js';
 import { isSessionExpired, SESSION_TOKEN_PREFIX } from '../modules/auth/session.tokens.js';
 import { API_KEY_PATTERN, isApiKeyUsable, lastUseIsStale } from '../modules/api-keys/api-key.tokens.js';
 import type { ApiKeyPrincipal, Principal, SessionPrincipal } from './principal.js';
+import type { PrincipalCache } from './principal-cache.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 const MAX_TOKEN_LENGTH = 256;
@@ -24,16 +25,29 @@ export async function authenticate(
   prisma: PrismaClient,
   authorization: string | null | undefined,
   log?: Logger,
+  cache?: PrincipalCache,
 ): Promise<Principal | null> {
   const token = bearerToken(authorization);
   if (!token) return null;
-  if (token.startsWith(SESSION_TOKEN_PREFIX)) return authenticateSession(prisma, token);
-  if (API_KEY_PATTERN.test(token)) return authenticateApiKey(prisma, token, log);
-  return null;
+  const isSession = token.startsWith(SESSION_TOKEN_PREFIX);
+  if (!isSession && !API_KEY_PATTERN.test(token)) return null;
+  const tokenHash = sha256(token);
+  const cacheKey = cache ? Buffer.from(tokenHash).toString('base64') : '';
+  const cached = cache?.get(cacheKey);
+  if (cached) return cached;
+  const found = isSession
+    ? await authenticateSession(prisma, tokenHash)
+    : await authenticateApiKey(prisma, tokenHash, log);
+  if (found && cache) cache.set(cacheKey, found.principal, found.expiresAt?.getTime() ?? null);
+  return found?.principal ?? null;
 }
 
-async function authenticateSession(prisma: PrismaClient, token: string): Promise<SessionPrincipal | null> {
-  const tokenHash = sha256(token);
+type Authenticated<P extends Principal> = { principal: P; expiresAt: Date | null };
+
+async function authenticateSession(
+  prisma: PrismaClient,
+  tokenHash: Uint8Array<ArrayBuffer>,
+): Promise<Authenticated<SessionPrincipal> | null> {
   const session = await prisma.session.findUnique({
     // One SQL statement (lateral joins) instead of one per relation: this runs on every request.
     relationLoadStrategy: 'join',
@@ -57,7 +71,7 @@ async function authenticateSession(prisma: PrismaClient, token: string): Promise
   if (!session || !constantTimeEqual(session.tokenHash, tokenHash)) return null;
   if (isSessionExpired(session.expiresAt)) return null;
   const role = session.membership.role;
-  return {
+  const principal: SessionPrincipal = {
     kind: 'session',
     sessionId: session.id,
     userId: session.userId,
@@ -66,6 +80,7 @@ async function authenticateSession(prisma: PrismaClient, token: string): Promise
     role: { id: role.id, name: role.name },
     permissions: new Set(role.permissions),
   };
+  return { principal, expiresAt: session.expiresAt };
 }
 
 type ApiKeyRow = {
@@ -84,8 +99,11 @@ type ApiKeyRow = {
   plan: Plan;
 };
 
-async function authenticateApiKey(prisma: PrismaClient, token: string, log?: Logger): Promise<ApiKeyPrincipal | null> {
-  const keyHash = sha256(token);
+async function authenticateApiKey(
+  prisma: PrismaClient,
+  keyHash: Uint8Array<ArrayBuffer>,
+  log?: Logger,
+): Promise<Authenticated<ApiKeyPrincipal> | null> {
   // The key joined to its creator's membership and role: a key whose creator left the tenant finds no row.
   const rows = await prisma.$queryRaw<ApiKeyRow[]>`
     SELECT k.id, k.key_hash, k.tenant_id, k.created_by_user_id, k.scoped, k.scopes, k.expires_at, k.revoked_at,
@@ -107,7 +125,7 @@ async function authenticateApiKey(prisma: PrismaClient, token: string, log?: Log
   }
   const rolePermissions = new Set(row.role_permissions);
   const scopes = row.scoped ? new Set(row.scopes ?? []) : null;
-  return {
+  const principal: ApiKeyPrincipal = {
     kind: 'api_key',
     apiKeyId: row.id,
     userId: row.created_by_user_id,
@@ -118,4 +136,5 @@ async function authenticateApiKey(prisma: PrismaClient, token: string, log?: Log
     // A key can never do more than its creator can now: scopes narrow the role, they never widen it.
     permissions: scopes ? new Set([...scopes].filter((scope) => rolePermissions.has(scope))) : rolePermissions,
   };
+  return { principal, expiresAt: row.expires_at };
 }

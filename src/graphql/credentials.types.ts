@@ -3,21 +3,23 @@ import { builder } from './builder.js';
 import type { CredentialView } from '../modules/credentials/credentials.service.js';
 import type { VerificationResult } from '../modules/credentials/verify/verify.types.js';
 
-const CredentialStatus = builder
-  .objectRef<CredentialView['status']>('CredentialStatusReference')
-  .implement({
-    fields: (t) => ({
-      type: t.exposeString('type', { description: 'BitstringStatusListEntry (jwt_vc_json) or TokenStatusList (vc+sd-jwt).' }),
-      uri: t.exposeString('uri', { description: 'The public status list.' }),
-      index: t.exposeInt('index'),
+const CredentialStatus = builder.objectRef<CredentialView['status']>('CredentialStatusReference').implement({
+  fields: (t) => ({
+    type: t.exposeString('type', {
+      description: 'BitstringStatusListEntry (jwt_vc_json) or TokenStatusList (vc+sd-jwt).',
     }),
-  });
+    uri: t.exposeString('uri', { description: 'The public status list.' }),
+    index: t.exposeInt('index'),
+  }),
+});
 
 const Credential = builder.objectRef<CredentialView>('Credential').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     format: t.exposeString('format'),
-    credential: t.exposeString('credential', { description: 'The credential as issued (a JWT, or an SD-JWT with all disclosures).' }),
+    credential: t.exposeString('credential', {
+      description: 'The credential as issued (a JWT, or an SD-JWT with all disclosures).',
+    }),
     issuer: t.exposeString('issuer'),
     credentialType: t.exposeString('credentialType', { description: 'The VC type (jwt_vc_json) or vct (vc+sd-jwt).' }),
     subjectId: t.exposeString('subjectId', { nullable: true }),
@@ -37,25 +39,21 @@ const CredentialPage = builder
     }),
   });
 
-const Revocation = builder
-  .objectRef<{ id: string; status: string; revokedAt: Date }>('Revocation')
-  .implement({
-    fields: (t) => ({
-      id: t.exposeID('id'),
-      status: t.exposeString('status'),
-      revokedAt: t.expose('revokedAt', { type: 'DateTime' }),
-    }),
-  });
+const Revocation = builder.objectRef<{ id: string; status: string; revokedAt: Date }>('Revocation').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.exposeString('status'),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime' }),
+  }),
+});
 
-const VerificationCheck = builder
-  .objectRef<VerificationResult['checks'][number]>('VerificationCheck')
-  .implement({
-    fields: (t) => ({
-      name: t.exposeString('name'),
-      status: t.exposeString('status', { description: 'passed, failed or skipped.' }),
-      detail: t.exposeString('detail', { nullable: true }),
-    }),
-  });
+const VerificationCheck = builder.objectRef<VerificationResult['checks'][number]>('VerificationCheck').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    status: t.exposeString('status', { description: 'passed, failed or skipped.' }),
+    detail: t.exposeString('detail', { nullable: true }),
+  }),
+});
 
 const Verification = builder.objectRef<VerificationResult>('Verification').implement({
   fields: (t) => ({
@@ -78,9 +76,15 @@ const IssueCredentialInput = builder.inputType('IssueCredentialInput', {
     vct: t.string({ required: false, description: 'vc+sd-jwt: the verifiable credential type (required).' }),
     validFrom: t.string({ required: false, description: 'ISO 8601; default now.' }),
     validUntil: t.string({ required: false, description: 'ISO 8601; becomes exp.' }),
-    disclosable: t.stringList({ required: false, description: 'vc+sd-jwt: claims the holder may withhold; default all.' }),
+    disclosable: t.stringList({
+      required: false,
+      description: 'vc+sd-jwt: claims the holder may withhold; default all.',
+    }),
     holderJwk: t.field({ type: 'JSON', required: false, description: 'vc+sd-jwt: the holder’s public JWK, for cnf.' }),
-    sdJwtTyp: t.string({ required: false, description: 'vc+sd-jwt: dc+sd-jwt (default) or vc+sd-jwt for older wallets.' }),
+    sdJwtTyp: t.string({
+      required: false,
+      description: 'vc+sd-jwt: dc+sd-jwt (default) or vc+sd-jwt for older wallets.',
+    }),
   }),
 });
 

@@ -51,7 +51,11 @@ export async function handlePublicRoute(
       response.writeHead(304, headers).end();
       return true;
     }
-    response.writeHead(200, { ...headers, 'Content-Type': published.contentType, 'Content-Length': Buffer.byteLength(published.body) });
+    response.writeHead(200, {
+      ...headers,
+      'Content-Type': published.contentType,
+      'Content-Length': Buffer.byteLength(published.body),
+    });
     response.end(request.method === 'HEAD' ? undefined : published.body);
     return true;
   }

@@ -5,4 +5,9 @@ import { AUTH_ENDPOINTS } from './endpoints/auth.endpoints.js';
 import { CREDENTIAL_ENDPOINTS } from './endpoints/credentials.endpoints.js';
 import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
 
-export const ENDPOINTS: RestEndpoint[] = [...AUTH_ENDPOINTS, ...TEAM_ENDPOINTS, ...ADMIN_ENDPOINTS, ...CREDENTIAL_ENDPOINTS];
+export const ENDPOINTS: RestEndpoint[] = [
+  ...AUTH_ENDPOINTS,
+  ...TEAM_ENDPOINTS,
+  ...ADMIN_ENDPOINTS,
+  ...CREDENTIAL_ENDPOINTS,
+];

@@ -316,11 +316,13 @@ describe('revoking an API key', () => {
 });
 
 describe('API key expiry', () => {
-  it('a key whose expires_at has passed is refused with 401', async () => {
+  it('a key whose expires_at has passed is refused with 401, even one used a moment before', async () => {
+    // Real time passing: a principal cached from the last use must still end exactly at the key's expiry.
     const owner = await registerUser(app);
-    const { id, key } = await createApiKey(app, owner.token, { expires_at: inFuture(1) });
+    const expiresAt = new Date(Date.now() + 1500);
+    const { key } = await createApiKey(app, owner.token, { expires_at: expiresAt.toISOString() });
     expect((await app.request('GET', '/v1/auth/me', { token: key })).status).toBe(200);
-    await app.database.prisma.apiKey.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 50));
     expectError(await app.request('GET', '/v1/auth/me', { token: key }), 401, 'unauthorized');
     expectGraphQLError(await app.graphql('{ me { userId } }', {}, key), 401, 'unauthorized');
   });

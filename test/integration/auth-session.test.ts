@@ -110,14 +110,19 @@ describe('POST /v1/auth/logout', () => {
 });
 
 describe('session expiry', () => {
-  it('rejects a session past its expiry with 401 unauthorized', async () => {
-    const user = await registerUser(app);
-    expect((await me(user.token)).status).toBe(200);
-    await app.database.prisma.session.updateMany({
-      where: { userId: user.user_id },
-      data: { expiresAt: new Date(Date.now() - 1000) },
-    });
-    expectError(await me(user.token), 401, 'unauthorized');
+  it('rejects a session past its expiry with 401 unauthorized, even one authenticated a moment before', async () => {
+    // Real time passing, not an edited row: authenticated principals are cached briefly, and a cached
+    // session must still end exactly at its expiry.
+    const shortLived = await startTestApp({ sessionTtlSeconds: 2 });
+    try {
+      const user = await registerUser(shortLived);
+      const session = await shortLived.database.prisma.session.findFirstOrThrow({ where: { userId: user.user_id } });
+      expect((await shortLived.request('GET', '/v1/auth/me', { token: user.token })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, session.expiresAt.getTime() - Date.now() + 50));
+      expectError(await shortLived.request('GET', '/v1/auth/me', { token: user.token }), 401, 'unauthorized');
+    } finally {
+      await shortLived.close();
+    }
   });
 
   it('sets the expiry from SESSION_TTL', async () => {

@@ -1,5 +1,6 @@
 // API keys (spec §2, §5): created through the admin interface, shown once, stored as SHA-256 only.
 // Scopes are a subset of the creator's permissions; an unscoped key follows its creator's role.
+import { afterCommit, type AccessEvents } from '../../auth/access-events.js';
 import { z } from 'zod';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { isPermission, PERMISSIONS } from '../../auth/permissions.js';
@@ -47,7 +48,7 @@ const createInput = z.object({
     .nullish(),
 });
 
-export function createApiKeysService({ prisma }: { prisma: PrismaClient }) {
+export function createApiKeysService({ prisma, access }: { prisma: PrismaClient; access: AccessEvents }) {
   async function create(principal: Principal, rawInput: unknown, requestId: string | null): Promise<CreatedApiKey> {
     const input = parseInput(createInput, rawInput);
     const scopes = input.scopes ? checkScopes(principal, input.scopes) : null;
@@ -90,22 +91,26 @@ export function createApiKeysService({ prisma }: { prisma: PrismaClient }) {
   /** Revokes at once: the next request with the key gets 401. Unknown, foreign and revoked keys are 404. */
   async function revoke(principal: Principal, apiKeyId: string, requestId: string | null): Promise<ApiKeyView> {
     if (!isUuid(apiKeyId)) throw notFound(MESSAGES.apiKeyNotFound);
-    return prisma.$transaction(async (tx) => {
-      const now = new Date();
-      const { count } = await tx.apiKey.updateMany({
-        where: { id: apiKeyId, tenantId: principal.tenantId, revokedAt: null },
-        data: { revokedAt: now },
-      });
-      if (count === 0) throw notFound(MESSAGES.apiKeyNotFound);
-      const row = await tx.apiKey.findUniqueOrThrow({ where: { id: apiKeyId }, select: apiKeyView });
-      await recordAudit(tx, actorFrom(principal, requestId), {
-        action: 'api_key.revoked',
-        targetType: 'api_key',
-        targetId: row.id,
-        details: { name: row.name, prefix: row.prefix },
-      });
-      return toView(row);
-    });
+    return afterCommit(
+      access,
+      principal.tenantId,
+      prisma.$transaction(async (tx) => {
+        const now = new Date();
+        const { count } = await tx.apiKey.updateMany({
+          where: { id: apiKeyId, tenantId: principal.tenantId, revokedAt: null },
+          data: { revokedAt: now },
+        });
+        if (count === 0) throw notFound(MESSAGES.apiKeyNotFound);
+        const row = await tx.apiKey.findUniqueOrThrow({ where: { id: apiKeyId }, select: apiKeyView });
+        await recordAudit(tx, actorFrom(principal, requestId), {
+          action: 'api_key.revoked',
+          targetType: 'api_key',
+          targetId: row.id,
+          details: { name: row.name, prefix: row.prefix },
+        });
+        return toView(row);
+      }),
+    );
   }
 
   return { create, list, revoke };

@@ -5,6 +5,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { OWNER_ROLE } from '../../auth/builtin-roles.js';
 import { PERMISSIONS } from '../../auth/permissions.js';
 import type { Principal } from '../../auth/principal.js';
+import type { AccessEvents } from '../../auth/access-events.js';
 import { badRequest, conflict, rateLimited, unauthorized } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validation.js';
@@ -38,9 +39,10 @@ export type AuthServiceDeps = {
   sessionTtlSeconds: number;
   log: Logger;
   loginThrottle: LoginThrottle;
+  access: AccessEvents;
 };
 
-export function createAuthService({ prisma, sessionTtlSeconds, log, loginThrottle }: AuthServiceDeps) {
+export function createAuthService({ prisma, sessionTtlSeconds, log, loginThrottle, access }: AuthServiceDeps) {
   const sessionExpiry = () => new Date(Date.now() + sessionTtlSeconds * 1000);
 
   /** User, tenant, owner membership and session in one transaction: all of them or none. */
@@ -114,6 +116,7 @@ export function createAuthService({ prisma, sessionTtlSeconds, log, loginThrottl
     if (principal.kind !== 'session') throw badRequest('logout ends a session; revoke an API key instead');
     const deleted = await repository.deleteSession(prisma, principal);
     if (!deleted) throw unauthorized(); // logged out concurrently by another request
+    access.changed(principal.tenantId); // the token must stop working at once, cached or not
     return { status: 'logged_out' };
   }
 

@@ -99,7 +99,7 @@ export function createCredentialsService({ prisma, issuerKeys, statusLists }: Cr
       event: { credentialId: id, format: input.format, issuer: input.issuer, credentialType },
     });
     if (!inserted) {
-      const again = await issuerKeys.forTenant(principal.tenantId, input.issuer);
+      const again = await issuerKeys.forTenant(principal.tenantId, input.issuer, { fresh: true });
       if (!again || again.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
       throw forbidden(MESSAGES.monthlyIssuanceLimitReached(limit!));
     }

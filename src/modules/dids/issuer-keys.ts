@@ -1,12 +1,14 @@
 // Signing keys of a tenant's DIDs, decrypted once and kept in memory for the process's life: decrypting and
-// importing a key costs more than signing with it. Only tenant-scoped lookups reach the cache, and whether a
-// DID is still active is decided by the database at every issue, never by this cache.
+// importing a key costs more than signing with it. Entries are keyed by tenant and DID, so a lookup only
+// ever finds the caller's own DIDs. Whether a DID is still active is decided by the database in the
+// statement that stores each credential, never by this cache; a cached entry reports `deactivated: null`
+// (unknown) and callers that need to know ask again with `fresh`.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
 import type { IssuerKey } from '../credentials/credential-formats.js';
 import { DID_KEY_ALG, parseDidKey, signerFor, type DidKeyType } from './did-key.js';
 
-export type TenantIssuer = { didId: string; deactivated: boolean; key: IssuerKey };
+export type TenantIssuer = { didId: string; deactivated: boolean | null; key: IssuerKey };
 
 const MAX_CACHED_KEYS = 10_000;
 
@@ -14,13 +16,19 @@ export function createIssuerKeys({ prisma, keys }: { prisma: PrismaClient; keys:
   const cache = new Map<string, { didId: string; key: IssuerKey }>();
 
   /** The tenant's DID with its signing key, or null for unknown and foreign DIDs alike. */
-  async function forTenant(tenantId: string, did: string): Promise<TenantIssuer | null> {
+  async function forTenant(
+    tenantId: string,
+    did: string,
+    options: { fresh?: boolean } = {},
+  ): Promise<TenantIssuer | null> {
+    const hit = options.fresh ? undefined : cache.get(`${tenantId}:${did}`);
+    if (hit) return { didId: hit.didId, deactivated: null, key: hit.key };
     const row = await prisma.did.findFirst({
       where: { did, tenantId },
       select: { id: true, keyType: true, deactivatedAt: true, privateKeyCiphertext: true },
     });
     if (!row) return null;
-    const cacheKey = `${tenantId}:${row.id}`;
+    const cacheKey = `${tenantId}:${did}`;
     let entry = cache.get(cacheKey);
     if (!entry) {
       const pkcs8 = keys.decrypt(row.privateKeyCiphertext, keyAadFor(tenantId, did));
@@ -35,7 +43,7 @@ export function createIssuerKeys({ prisma, keys }: { prisma: PrismaClient; keys:
     return { didId: entry.didId, deactivated: row.deactivatedAt !== null, key: entry.key };
   }
 
-  /** The signing key of a DID by row id (status lists are signed by the DID that issued into them). */
+  /** The signing key of a tenant's DID (status lists are signed by the DID that issued into them). */
   async function forDidRow(tenantId: string, did: string) {
     const issuer = await forTenant(tenantId, did);
     if (!issuer) throw new Error(`DID ${did} of tenant ${tenantId} vanished`);

@@ -1,6 +1,7 @@
 // Members of a tenant: list, change role, remove (spec §2, §3). Changes lock the tenant row so that two
 // concurrent demotions cannot leave a tenant without an owner. Nobody can act on a member who holds more
 // than they do, nor hand out a role with more than they hold.
+import { afterCommit, type AccessEvents } from '../../auth/access-events.js';
 import { z } from 'zod';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { OWNER_ROLE } from '../../auth/builtin-roles.js';
@@ -35,7 +36,7 @@ const updateRoleInput = z.object({
   roleId: z.string({ error: (issue) => (issue.input == null ? 'role_id is required' : MESSAGES.invalidRoleId) }),
 });
 
-export function createMembersService({ prisma }: { prisma: PrismaClient }) {
+export function createMembersService({ prisma, access }: { prisma: PrismaClient; access: AccessEvents }) {
   async function list(principal: Principal): Promise<MemberView[]> {
     return (await repository.listMembers(prisma, principal.tenantId)).map(toMemberView);
   }
@@ -57,50 +58,58 @@ export function createMembersService({ prisma }: { prisma: PrismaClient }) {
 
   async function updateRole(principal: Principal, userId: string, rawInput: unknown, requestId: string | null) {
     const input = parseInput(updateRoleInput, rawInput);
-    return prisma.$transaction(async (tx) => {
-      const member = await lockMember(tx, principal, userId);
-      const role = await findAssignableRole(tx, principal.tenantId, input.roleId);
-      if (!role) throw badRequest(MESSAGES.invalidRoleId);
-      assertCanGrant(principal, role.permissions);
-      if (role.id === member.role.id) return toMemberView(member);
-      await assertNotLastOwner(tx, principal.tenantId, member);
-      const updated = await tx.membership.update({
-        where: { tenantId_userId: { tenantId: principal.tenantId, userId: member.userId } },
-        data: { roleId: role.id },
-        select: repository.memberView,
-      });
-      await recordAudit(tx, actorFrom(principal, requestId), {
-        action: 'member.role_changed',
-        targetType: 'member',
-        targetId: member.userId,
-        details: { email: member.user.email, from: member.role.name, to: role.name },
-      });
-      return toMemberView(updated);
-    });
+    return afterCommit(
+      access,
+      principal.tenantId,
+      prisma.$transaction(async (tx) => {
+        const member = await lockMember(tx, principal, userId);
+        const role = await findAssignableRole(tx, principal.tenantId, input.roleId);
+        if (!role) throw badRequest(MESSAGES.invalidRoleId);
+        assertCanGrant(principal, role.permissions);
+        if (role.id === member.role.id) return toMemberView(member);
+        await assertNotLastOwner(tx, principal.tenantId, member);
+        const updated = await tx.membership.update({
+          where: { tenantId_userId: { tenantId: principal.tenantId, userId: member.userId } },
+          data: { roleId: role.id },
+          select: repository.memberView,
+        });
+        await recordAudit(tx, actorFrom(principal, requestId), {
+          action: 'member.role_changed',
+          targetType: 'member',
+          targetId: member.userId,
+          details: { email: member.user.email, from: member.role.name, to: role.name },
+        });
+        return toMemberView(updated);
+      }),
+    );
   }
 
   /** Removes the member: their sessions in this tenant end with the membership, their API keys are revoked. */
   async function remove(principal: Principal, userId: string, requestId: string | null): Promise<MemberView> {
-    return prisma.$transaction(async (tx) => {
-      const member = await lockMember(tx, principal, userId);
-      await assertNotLastOwner(tx, principal.tenantId, member);
-      const now = new Date();
-      const { count: revokedKeys } = await tx.apiKey.updateMany({
-        where: { tenantId: principal.tenantId, createdByUserId: member.userId, revokedAt: null },
-        data: { revokedAt: now },
-      });
-      // Sessions reference the membership and go with it (ON DELETE CASCADE).
-      await tx.membership.delete({
-        where: { tenantId_userId: { tenantId: principal.tenantId, userId: member.userId } },
-      });
-      await recordAudit(tx, actorFrom(principal, requestId), {
-        action: 'member.removed',
-        targetType: 'member',
-        targetId: member.userId,
-        details: { email: member.user.email, role: member.role.name, revokedApiKeys: revokedKeys },
-      });
-      return toMemberView(member);
-    });
+    return afterCommit(
+      access,
+      principal.tenantId,
+      prisma.$transaction(async (tx) => {
+        const member = await lockMember(tx, principal, userId);
+        await assertNotLastOwner(tx, principal.tenantId, member);
+        const now = new Date();
+        const { count: revokedKeys } = await tx.apiKey.updateMany({
+          where: { tenantId: principal.tenantId, createdByUserId: member.userId, revokedAt: null },
+          data: { revokedAt: now },
+        });
+        // Sessions reference the membership and go with it (ON DELETE CASCADE).
+        await tx.membership.delete({
+          where: { tenantId_userId: { tenantId: principal.tenantId, userId: member.userId } },
+        });
+        await recordAudit(tx, actorFrom(principal, requestId), {
+          action: 'member.removed',
+          targetType: 'member',
+          targetId: member.userId,
+          details: { email: member.user.email, role: member.role.name, revokedApiKeys: revokedKeys },
+        });
+        return toMemberView(member);
+      }),
+    );
   }
 
   return { list, updateRole, remove };

@@ -1,5 +1,6 @@
 // Roles (spec §2): the built-in ones for every tenant, and custom roles on plans that allow them. Nobody can
 // hand out more than they hold: a custom role's permissions must be a subset of its author's.
+import { afterCommit, type AccessEvents } from '../../auth/access-events.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { permissionDenied, type Principal } from '../../auth/principal.js';
@@ -21,7 +22,7 @@ export function assertCanGrant(principal: Principal, wanted: readonly string[]):
   if (missing !== undefined) throw permissionDenied(principal, missing);
 }
 
-export function createRolesService({ prisma }: { prisma: PrismaClient }) {
+export function createRolesService({ prisma, access }: { prisma: PrismaClient; access: AccessEvents }) {
   function list(principal: Principal): Promise<RoleView[]> {
     return repository.listAssignableRoles(prisma, principal.tenantId);
   }
@@ -71,62 +72,70 @@ export function createRolesService({ prisma }: { prisma: PrismaClient }) {
   async function update(principal: Principal, roleId: string, rawInput: unknown, requestId: string | null) {
     const input = parseInput(updateRoleInput, rawInput);
     if (input.permissions) assertCanGrant(principal, input.permissions);
-    return uniqueName(() =>
-      prisma.$transaction(async (tx) => {
-        await lockForCustomRoles(tx, principal.tenantId);
-        const role = await findCustomRole(tx, principal.tenantId, roleId);
-        // Editing a role changes what its holders may do: only someone who holds all of it may.
-        assertCanGrant(principal, role.permissions);
-        if (input.name && (await repository.roleNameTaken(tx, principal.tenantId, input.name, role.id))) {
-          throw conflict(MESSAGES.roleNameTaken);
-        }
-        const updated = await tx.role.update({
-          where: { id: role.id },
-          data: {
-            ...(input.name && { name: input.name }),
-            ...(input.description != null && { description: input.description }),
-            ...(input.permissions && { permissions: input.permissions }),
-          },
-          select: repository.roleView,
-        });
-        await recordAudit(tx, actorFrom(principal, requestId), {
-          action: 'role.updated',
-          targetType: 'role',
-          targetId: role.id,
-          details: {
-            before: { name: role.name, description: role.description, permissions: role.permissions },
-            after: { name: updated.name, description: updated.description, permissions: updated.permissions },
-          },
-        });
-        return updated;
-      }),
+    return afterCommit(
+      access,
+      principal.tenantId,
+      uniqueName(() =>
+        prisma.$transaction(async (tx) => {
+          await lockForCustomRoles(tx, principal.tenantId);
+          const role = await findCustomRole(tx, principal.tenantId, roleId);
+          // Editing a role changes what its holders may do: only someone who holds all of it may.
+          assertCanGrant(principal, role.permissions);
+          if (input.name && (await repository.roleNameTaken(tx, principal.tenantId, input.name, role.id))) {
+            throw conflict(MESSAGES.roleNameTaken);
+          }
+          const updated = await tx.role.update({
+            where: { id: role.id },
+            data: {
+              ...(input.name && { name: input.name }),
+              ...(input.description != null && { description: input.description }),
+              ...(input.permissions && { permissions: input.permissions }),
+            },
+            select: repository.roleView,
+          });
+          await recordAudit(tx, actorFrom(principal, requestId), {
+            action: 'role.updated',
+            targetType: 'role',
+            targetId: role.id,
+            details: {
+              before: { name: role.name, description: role.description, permissions: role.permissions },
+              after: { name: updated.name, description: updated.description, permissions: updated.permissions },
+            },
+          });
+          return updated;
+        }),
+      ),
     );
   }
 
   async function remove(principal: Principal, roleId: string, requestId: string | null): Promise<RoleView> {
-    return prisma.$transaction(async (tx) => {
-      // Deleting is allowed on any plan: a tenant that moved down must still be able to clean up.
-      if (!(await lockTenant(tx, principal.tenantId))) throw unauthorized();
-      const role = await findCustomRole(tx, principal.tenantId, roleId);
-      assertCanGrant(principal, role.permissions);
-      const now = new Date();
-      const holders = await repository.countRoleHolders(tx, principal.tenantId, role.id, now);
-      if (holders.members + holders.invitations > 0) {
-        throw conflict(
-          `role is in use by ${holders.members} members and ${holders.invitations} pending invitations; reassign them first`,
-        );
-      }
-      // Spent invitations (accepted, revoked, expired) only remember the role; they go with it.
-      await tx.invitation.deleteMany({ where: { tenantId: principal.tenantId, roleId: role.id } });
-      await tx.role.delete({ where: { id: role.id } });
-      await recordAudit(tx, actorFrom(principal, requestId), {
-        action: 'role.deleted',
-        targetType: 'role',
-        targetId: role.id,
-        details: { name: role.name, permissions: role.permissions },
-      });
-      return role;
-    });
+    return afterCommit(
+      access,
+      principal.tenantId,
+      prisma.$transaction(async (tx) => {
+        // Deleting is allowed on any plan: a tenant that moved down must still be able to clean up.
+        if (!(await lockTenant(tx, principal.tenantId))) throw unauthorized();
+        const role = await findCustomRole(tx, principal.tenantId, roleId);
+        assertCanGrant(principal, role.permissions);
+        const now = new Date();
+        const holders = await repository.countRoleHolders(tx, principal.tenantId, role.id, now);
+        if (holders.members + holders.invitations > 0) {
+          throw conflict(
+            `role is in use by ${holders.members} members and ${holders.invitations} pending invitations; reassign them first`,
+          );
+        }
+        // Spent invitations (accepted, revoked, expired) only remember the role; they go with it.
+        await tx.invitation.deleteMany({ where: { tenantId: principal.tenantId, roleId: role.id } });
+        await tx.role.delete({ where: { id: role.id } });
+        await recordAudit(tx, actorFrom(principal, requestId), {
+          action: 'role.deleted',
+          targetType: 'role',
+          targetId: role.id,
+          details: { name: role.name, permissions: role.permissions },
+        });
+        return role;
+      }),
+    );
   }
 
   return { list, create, update, remove };

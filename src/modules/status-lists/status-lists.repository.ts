@@ -1,26 +1,42 @@
-// Status list rows. Index allocation is one UPDATE … RETURNING on the issuer's current list: the row lock
-// serialises concurrent issuers, so an index is never handed out twice, and a failed issue merely skips one.
+// Status list rows. Indexes are reserved by one UPDATE … RETURNING on the issuer's current list: the row lock
+// serialises concurrent reservations, so an index is never handed out twice, and a failed issue merely
+// skips one.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { STATUS_LIST_SIZE, type StatusListFormat } from './status-list.codec.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
-export async function allocateIndex(db: Db, tenantId: string, didId: string, format: StatusListFormat) {
-  const taken = await db.$queryRaw<{ id: string; index: number }[]>`
-    UPDATE status_lists SET next_index = next_index + 1
-    WHERE id = (SELECT id FROM status_lists
-                WHERE did_id = ${didId}::uuid AND format = ${format}::status_list_format AND next_index < size
-                ORDER BY created_at DESC LIMIT 1)
-      AND next_index < size
-    RETURNING id::text AS id, next_index - 1 AS index`;
+/**
+ * Reserves up to `count` consecutive indexes of the issuer's current list: `[first, first + count)`, fewer
+ * when the list is nearly full. Reserved indexes a process never uses are skipped, never handed out again.
+ */
+export async function reserveIndexes(
+  db: Db,
+  tenantId: string,
+  didId: string,
+  format: StatusListFormat,
+  count: number,
+): Promise<{ id: string; first: number; count: number }> {
+  // FOR UPDATE: a concurrent reservation waits, then reads the list's new next_index (READ COMMITTED
+  // re-checks a locked row), so two reservations never overlap.
+  const taken = await db.$queryRaw<{ id: string; first: number; count: number }[]>`
+    WITH current AS (
+      SELECT id, next_index FROM status_lists
+      WHERE did_id = ${didId}::uuid AND format = ${format}::status_list_format AND next_index < size
+      ORDER BY created_at DESC LIMIT 1
+      FOR UPDATE
+    )
+    UPDATE status_lists s SET next_index = LEAST(c.next_index + ${count}::int, s.size)
+    FROM current c WHERE s.id = c.id
+    RETURNING s.id::text AS id, c.next_index AS first, s.next_index - c.next_index AS count`;
   if (taken[0]) return taken[0];
   // No list with room yet: start one and take its first index. Two racing issuers may each start one;
   // both are valid lists, and each index still belongs to exactly one credential.
-  const created = await db.$queryRaw<{ id: string; index: number }[]>`
+  const created = await db.$queryRaw<{ id: string; first: number; count: number }[]>`
     INSERT INTO status_lists (id, tenant_id, did_id, format, size, next_index, bits)
     VALUES (gen_random_uuid(), ${tenantId}::uuid, ${didId}::uuid, ${format}::status_list_format,
-            ${STATUS_LIST_SIZE}, 1, decode(repeat('00', ${STATUS_LIST_SIZE / 8}), 'hex'))
-    RETURNING id::text AS id, 0 AS index`;
+            ${STATUS_LIST_SIZE}, ${count}::int, decode(repeat('00', ${STATUS_LIST_SIZE / 8}), 'hex'))
+    RETURNING id::text AS id, 0 AS first, ${count}::int AS count`;
   return created[0]!;
 }
 

@@ -12,7 +12,8 @@ import {
   isSet,
   tokenStatusListClaims,
 } from './status-list.codec.js';
-import { allocateIndex, findStatusList } from './status-lists.repository.js';
+import { findStatusList } from './status-lists.repository.js';
+import { createIndexReservations } from './index-reservations.js';
 
 export const STATUS_LIST_PATH = '/v1/status-lists/';
 /** How long relying parties may cache a list: also the Token Status List `ttl` (draft §5.1). */
@@ -31,9 +32,11 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
   const rendered = new Map<string, { version: number; published: PublishedStatusList }>();
   const urlFor = (listId: string) => `${publicBaseUrl()}${STATUS_LIST_PATH}${listId}`;
 
+  const reservations = createIndexReservations(prisma);
+
   async function allocate(tenantId: string, didId: string, format: 'bitstring' | 'token') {
-    const { id, index } = await allocateIndex(prisma, tenantId, didId, format);
-    return { listId: id, index, url: urlFor(id) };
+    const { listId, index } = await reservations.next(tenantId, didId, format);
+    return { listId, index, url: urlFor(listId) };
   }
 
   async function publish(listId: string): Promise<PublishedStatusList | null> {

@@ -1,5 +1,6 @@
 // Usage report and plan changes (spec §4 GET /v1/admin/usage, POST /v1/admin/billing/upgrade; §8).
 // Payment is not processed here: a change takes effect at once and is recorded in the audit log.
+import { afterCommit, type AccessEvents } from '../../auth/access-events.js';
 import { z } from 'zod';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
@@ -39,7 +40,7 @@ const changePlanInput = z.object({
     .refine(isPlan, { error: `plan must be one of: ${PLAN_NAMES.join(', ')}` }),
 });
 
-export function createUsageService({ prisma }: { prisma: PrismaClient }) {
+export function createUsageService({ prisma, access }: { prisma: PrismaClient; access: AccessEvents }) {
   async function usage(principal: Principal): Promise<UsageReport> {
     const now = new Date();
     const [tenant, used] = await Promise.all([
@@ -81,31 +82,35 @@ export function createUsageService({ prisma }: { prisma: PrismaClient }) {
   async function changePlan(principal: Principal, rawInput: unknown, requestId: string | null): Promise<PlanChange> {
     const input = parseInput(changePlanInput, rawInput);
     const target = PLANS[input.plan as Plan];
-    return prisma.$transaction(async (tx) => {
-      const tenant = await lockTenant(tx, principal.tenantId);
-      if (!tenant) throw unauthorized();
-      const now = new Date();
-      if (tenant.plan === target.name) {
-        const current = await findTenantPlan(tx, principal.tenantId);
-        return {
-          plan: target.name,
-          previousPlan: tenant.plan,
-          changed: false,
-          changedAt: current!.planChangedAt,
-          limits: target,
-        };
-      }
-      const obstacles = planChangeObstacles(target, await currentUsage(tx, principal.tenantId, now));
-      if (obstacles.length) throw badRequest(`cannot move to the ${target.name} plan: ${obstacles.join('; ')}`);
-      await tx.tenant.update({ where: { id: principal.tenantId }, data: { plan: target.name, planChangedAt: now } });
-      await recordAudit(tx, actorFrom(principal, requestId), {
-        action: 'plan.changed',
-        targetType: 'tenant',
-        targetId: principal.tenantId,
-        details: { from: tenant.plan, to: target.name },
-      });
-      return { plan: target.name, previousPlan: tenant.plan, changed: true, changedAt: now, limits: target };
-    });
+    return afterCommit(
+      access,
+      principal.tenantId,
+      prisma.$transaction(async (tx) => {
+        const tenant = await lockTenant(tx, principal.tenantId);
+        if (!tenant) throw unauthorized();
+        const now = new Date();
+        if (tenant.plan === target.name) {
+          const current = await findTenantPlan(tx, principal.tenantId);
+          return {
+            plan: target.name,
+            previousPlan: tenant.plan,
+            changed: false,
+            changedAt: current!.planChangedAt,
+            limits: target,
+          };
+        }
+        const obstacles = planChangeObstacles(target, await currentUsage(tx, principal.tenantId, now));
+        if (obstacles.length) throw badRequest(`cannot move to the ${target.name} plan: ${obstacles.join('; ')}`);
+        await tx.tenant.update({ where: { id: principal.tenantId }, data: { plan: target.name, planChangedAt: now } });
+        await recordAudit(tx, actorFrom(principal, requestId), {
+          action: 'plan.changed',
+          targetType: 'tenant',
+          targetId: principal.tenantId,
+          details: { from: tenant.plan, to: target.name },
+        });
+        return { plan: target.name, previousPlan: tenant.plan, changed: true, changedAt: now, limits: target };
+      }),
+    );
   }
 
   return { usage, changePlan };

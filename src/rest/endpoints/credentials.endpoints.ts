@@ -2,11 +2,15 @@
 import { intQuery, snakeKeys, withParam, type RestEndpoint, type RestRequest } from '../endpoint.js';
 
 const DID = 'id did keyType verificationMethod status createdAt deactivatedAt didDocument';
-const CREDENTIAL = 'id format credential issuer credentialType subjectId status { type uri index } issuedAt expiresAt revokedAt';
+const CREDENTIAL =
+  'id format credential issuer credentialType subjectId status { type uri index } issuedAt expiresAt revokedAt';
 
 // A DID document keeps its own JSON-LD member names (`@context`, `verificationMethod`, …): only our fields
 // are snake_cased.
-const didBody = (did: Record<string, unknown>) => ({ ...(snakeKeys({ ...did, didDocument: undefined }) as object), did_document: did.didDocument });
+const didBody = (did: Record<string, unknown>) => ({
+  ...(snakeKeys({ ...did, didDocument: undefined }) as object),
+  did_document: did.didDocument,
+});
 
 const pageVariables = (request: RestRequest, names: string[]) => ({
   ...Object.fromEntries(names.map((name) => [name, request.query.get(name)])),

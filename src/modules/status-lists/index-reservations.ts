@@ -1,0 +1,47 @@
+// Status list indexes handed out from blocks reserved in the database, so that issuing a credential costs
+// no extra statement for its index. A block is reserved by one UPDATE (see reserveIndexes); indexes left
+// unused when the process stops are skipped, never reused. Concurrent callers share one reservation in flight.
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { StatusListFormat } from './status-list.codec.js';
+import { reserveIndexes } from './status-lists.repository.js';
+
+/** Large enough to take the database off the hot path, small enough that a restart skips little. */
+export const RESERVATION_BLOCK = 64;
+
+type Block = { listId: string; next: number; end: number };
+
+export function createIndexReservations(prisma: PrismaClient) {
+  const blocks = new Map<string, Block>();
+  const pending = new Map<string, Promise<Block>>();
+
+  async function next(
+    tenantId: string,
+    didId: string,
+    format: StatusListFormat,
+  ): Promise<{ listId: string; index: number }> {
+    const key = `${didId}:${format}`;
+    for (;;) {
+      const block = blocks.get(key);
+      if (block && block.next < block.end) return { listId: block.listId, index: block.next++ };
+      let reservation = pending.get(key);
+      if (!reservation) {
+        reservation = reserveIndexes(prisma, tenantId, didId, format, RESERVATION_BLOCK).then((reserved) => ({
+          listId: reserved.id,
+          next: reserved.first,
+          end: reserved.first + reserved.count,
+        }));
+        pending.set(key, reservation);
+        reservation.then(
+          (fresh) => {
+            blocks.set(key, fresh);
+            pending.delete(key);
+          },
+          () => pending.delete(key),
+        );
+      }
+      await reservation;
+    }
+  }
+
+  return { next };
+}
