@@ -92,6 +92,8 @@ const VerifyCredentialInput = builder.inputType('VerifyCredentialInput', {
   fields: (t) => ({
     credential: t.string({ required: false }),
     format: t.string({ required: false, description: 'Optional; detected when omitted.' }),
+    audience: t.string({ required: false, description: 'vc+sd-jwt: the aud the KB-JWT must carry.' }),
+    nonce: t.string({ required: false, description: 'vc+sd-jwt: the nonce the KB-JWT must carry.' }),
   }),
 });
 

@@ -19,7 +19,16 @@ import { expectError } from '../support/contract.js';
 let app: TestApp;
 
 /** The ids an endpoint acts on: random unknown ones for the matrix, real ones for the denied-write checks. */
-type Targets = { roleId: string; userId: string; invitationId: string; apiKeyId: string; plan: string };
+type Targets = {
+  roleId: string;
+  userId: string;
+  invitationId: string;
+  apiKeyId: string;
+  plan: string;
+  /** A DID: the tenant's own, or one it does not hold (also the issuer of an issue request). */
+  did: string;
+  credentialId: string;
+};
 type Rest = { method: string; path: string; body?: unknown };
 type GraphQL = { query: string; variables?: Record<string, unknown> };
 type Endpoint = {
@@ -34,6 +43,16 @@ type Endpoint = {
 const OK = { status: 200 } as const;
 const newEmail = () => `invitee-${uniqueSuffix()}@example.com`;
 const newRoleName = () => `matrix-${uniqueSuffix()}`;
+
+// A did:key that no tenant here holds (the all-zero-seed Ed25519 key of the did:key test vectors,
+// test/fixtures/vectors/did-key/ed25519-x25519.json): every DID endpoint answers it with the not-found 404,
+// and issuing with it as issuer fails before any quota, status index or row is taken.
+const FOREIGN_DID = 'did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp';
+const DID_NOT_FOUND = `DID ${FOREIGN_DID} not found in tenant`;
+const CREDENTIAL_NOT_FOUND = 'credential not found or already revoked';
+/** Not a JWS: verification refuses it as input before looking at any key or status list. */
+const MALFORMED_CREDENTIAL = 'not-a-credential';
+const issueBody = (issuer: string) => ({ format: 'jwt_vc_json', issuer, claims: { name: 'Matrix' } });
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -177,6 +196,86 @@ const ENDPOINTS: Endpoint[] = [
     graphql: () => ({ query: '{ auditLog { events { id } } }' }),
     allowed: OK,
   },
+  {
+    // Permitted calls really create a DID: PRINCIPALS holding dids:create × 2 transports + the real one stay
+    // under the Business plan's limit of 25 (checked by 'the derived permission table' tests).
+    name: 'POST /v1/dids',
+    permission: 'dids:create',
+    rest: () => ({ method: 'POST', path: '/v1/dids', body: { key_type: 'Ed25519' } }),
+    graphql: () => ({ query: 'mutation { createDid(input: { keyType: "Ed25519" }) { did } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/dids',
+    permission: 'dids:list',
+    rest: () => ({ method: 'GET', path: '/v1/dids' }),
+    graphql: () => ({ query: '{ dids { dids { did } } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/dids/:did',
+    permission: 'dids:list',
+    rest: (t) => ({ method: 'GET', path: `/v1/dids/${encodeURIComponent(t.did)}` }),
+    graphql: (t) => ({ query: 'query ($did: String!) { did(did: $did) { did } }', variables: { did: t.did } }),
+    allowed: { status: 404, error: DID_NOT_FOUND },
+  },
+  {
+    name: 'POST /v1/dids/:did/deactivate',
+    permission: 'dids:deactivate',
+    rest: (t) => ({ method: 'POST', path: `/v1/dids/${encodeURIComponent(t.did)}/deactivate` }),
+    graphql: (t) => ({
+      query: 'mutation ($did: String!) { deactivateDid(did: $did) { status } }',
+      variables: { did: t.did },
+    }),
+    allowed: { status: 404, error: DID_NOT_FOUND },
+  },
+  {
+    name: 'POST /v1/credentials/issue',
+    permission: 'credentials:issue',
+    rest: (t) => ({ method: 'POST', path: '/v1/credentials/issue', body: issueBody(t.did) }),
+    graphql: (t) => ({
+      query: 'mutation ($input: IssueCredentialInput!) { issueCredential(input: $input) { id } }',
+      variables: { input: issueBody(t.did) },
+    }),
+    allowed: { status: 404, error: DID_NOT_FOUND },
+  },
+  {
+    name: 'GET /v1/credentials',
+    permission: 'credentials:list',
+    rest: () => ({ method: 'GET', path: '/v1/credentials' }),
+    graphql: () => ({ query: '{ credentials { credentials { id } } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/credentials/:id',
+    permission: 'credentials:list',
+    rest: (t) => ({ method: 'GET', path: `/v1/credentials/${t.credentialId}` }),
+    graphql: (t) => ({
+      query: 'query ($id: String!) { credential(id: $id) { id } }',
+      variables: { id: t.credentialId },
+    }),
+    allowed: { status: 404, error: CREDENTIAL_NOT_FOUND },
+  },
+  {
+    name: 'POST /v1/credentials/:id/revoke',
+    permission: 'credentials:revoke',
+    rest: (t) => ({ method: 'POST', path: `/v1/credentials/${t.credentialId}/revoke` }),
+    graphql: (t) => ({
+      query: 'mutation ($id: String!) { revokeCredential(id: $id) { status } }',
+      variables: { id: t.credentialId },
+    }),
+    allowed: { status: 404, error: CREDENTIAL_NOT_FOUND },
+  },
+  {
+    name: 'POST /v1/credentials/verify',
+    permission: 'credentials:verify',
+    rest: () => ({ method: 'POST', path: '/v1/credentials/verify', body: { credential: MALFORMED_CREDENTIAL } }),
+    graphql: () => ({
+      query: 'mutation ($input: VerifyCredentialInput!) { verifyCredential(input: $input) { verified } }',
+      variables: { input: { credential: MALFORMED_CREDENTIAL } },
+    }),
+    allowed: { status: 400, error: 'malformed credential: credential must be a compact JWS of 3 parts, got 1' },
+  },
 ];
 
 const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
@@ -188,18 +287,23 @@ const dummyTargets = (): Targets => ({
   invitationId: randomUUID(),
   apiKeyId: randomUUID(),
   plan: 'business',
+  did: FOREIGN_DID,
+  credentialId: randomUUID(),
 });
 
-const AUDITOR_PERMISSIONS = ['audit:read', 'members:list', 'usage:read'];
-const KEY_SCOPES = ['members:list', 'usage:read'];
+// The custom role and the scoped key each hold one credentials permission, so scope narrowing and custom
+// roles are exercised on the credential rows with both allowed and denied cells.
+const AUDITOR_PERMISSIONS = ['audit:read', 'credentials:list', 'members:list', 'usage:read'];
+const KEY_SCOPES = ['credentials:verify', 'members:list', 'usage:read'];
 
 const PRINCIPALS = [
   'owner session',
   'viewer session',
+  'issuer session',
   'auditor session (custom role)',
   "owner's unscoped API key",
   "admin's unscoped API key",
-  'scoped API key [members:list, usage:read]',
+  'scoped API key [credentials:verify, members:list, usage:read]',
 ] as const;
 type PrincipalName = (typeof PRINCIPALS)[number];
 /** A caller: its bearer token, the role it acts with and, for a scoped key, its scopes. */
@@ -211,6 +315,8 @@ let rolePermissions: Map<string, string[]>;
 /** Real rows of the tenant that the denied-write checks aim at. */
 let realTargets: Targets;
 let loggedOutToken: string;
+/** Path of the published status list of the tenant's credential. */
+let statusListPath: string;
 
 async function ok(result: Promise<HttpResult>) {
   const response = await result;
@@ -225,6 +331,7 @@ beforeAll(async () => {
   const auditorRole = await post('/v1/roles', { name: 'auditor', permissions: AUDITOR_PERMISSIONS });
   const spareRole = await post('/v1/roles', { name: 'spare', permissions: ['usage:read'] });
   const viewer = await addMember(app, owner.token, BUILTIN_ROLE_IDS.viewer);
+  const issuer = await addMember(app, owner.token, BUILTIN_ROLE_IDS.issuer);
   const auditor = await addMember(app, owner.token, auditorRole.id);
   const admin: Member = await addMember(app, owner.token, BUILTIN_ROLE_IDS.admin);
   const target = await addMember(app, owner.token, BUILTIN_ROLE_IDS.viewer);
@@ -233,13 +340,21 @@ beforeAll(async () => {
   const adminKey = await createApiKey(app, admin.token, { name: 'admin key' });
   const scopedKey = await createApiKey(app, owner.token, { name: 'scoped key', scopes: KEY_SCOPES });
   const spareKey = await createApiKey(app, owner.token, { name: 'spare key' });
+  const did = await post('/v1/dids', { key_type: 'Ed25519' });
+  const credential = await post('/v1/credentials/issue', issueBody(did.did));
+  statusListPath = new URL(credential.status.uri).pathname;
   principals = {
     'owner session': { token: owner.token, role: 'owner', scopes: null },
     'viewer session': { token: viewer.token, role: 'viewer', scopes: null },
+    'issuer session': { token: issuer.token, role: 'issuer', scopes: null },
     'auditor session (custom role)': { token: auditor.token, role: 'auditor', scopes: null },
     "owner's unscoped API key": { token: ownerKey.key, role: 'owner', scopes: null },
     "admin's unscoped API key": { token: adminKey.key, role: 'admin', scopes: null },
-    'scoped API key [members:list, usage:read]': { token: scopedKey.key, role: 'owner', scopes: KEY_SCOPES },
+    'scoped API key [credentials:verify, members:list, usage:read]': {
+      token: scopedKey.key,
+      role: 'owner',
+      scopes: KEY_SCOPES,
+    },
   };
   const roles = await ok(app.request('GET', '/v1/roles', { token: owner.token }));
   rolePermissions = new Map(roles.roles.map((role: any) => [role.name, role.permissions]));
@@ -249,6 +364,8 @@ beforeAll(async () => {
     invitationId: invitation.id,
     apiKeyId: spareKey.id,
     plan: 'enterprise',
+    did: did.did,
+    credentialId: credential.id,
   };
   const session = await ok(
     app.request('POST', '/v1/auth/login', { body: { email: owner.email, password: owner.password } }),
@@ -292,14 +409,32 @@ describe('the derived permission table agrees with the contract', () => {
     const needed = new Set(ENDPOINTS.map((e) => e.permission));
     const ownerHeld = permissionsOf(principals['owner session']);
     const adminHeld = permissionsOf(principals["admin's unscoped API key"]);
-    const viewerHeld = permissionsOf(principals['viewer session']);
+    const held = (name: PrincipalName) => [...needed].filter((p) => permissionsOf(principals[name]).has(p)).sort();
     for (const permission of needed) {
       expect(ownerHeld.has(permission), permission).toBe(true);
       expect(adminHeld.has(permission), permission).toBe(permission !== 'billing:manage');
     }
-    expect([...needed].filter((p) => viewerHeld.has(p)).sort()).toEqual(['members:list', 'roles:list', 'usage:read']);
+    const reads = ['credentials:list', 'dids:list', 'members:list', 'roles:list', 'usage:read'];
+    expect(held('viewer session')).toEqual(reads);
+    expect(held('issuer session')).toEqual(
+      [
+        ...reads,
+        'credentials:issue',
+        'credentials:revoke',
+        'credentials:verify',
+        'dids:create',
+        'dids:deactivate',
+      ].sort(),
+    );
     expect([...permissionsOf(principals['auditor session (custom role)'])].sort()).toEqual(AUDITOR_PERMISSIONS);
-    expect([...permissionsOf(principals['scoped API key [members:list, usage:read]'])].sort()).toEqual(KEY_SCOPES);
+    expect(
+      [...permissionsOf(principals['scoped API key [credentials:verify, members:list, usage:read]'])].sort(),
+    ).toEqual(KEY_SCOPES);
+  });
+
+  it('the DIDs the matrix creates fit under the Business plan DID limit', () => {
+    const creators = PRINCIPALS.filter((name) => permissionsOf(principals[name]).has('dids:create'));
+    expect(creators.length * 2 + 1).toBeLessThanOrEqual(25);
   });
 });
 
@@ -338,6 +473,33 @@ const BAD_CREDENTIALS: { name: string; token: () => string | undefined }[] = [
   { name: 'a logged-out session', token: () => loggedOutToken },
 ];
 
+// Documents that other software fetches with no credential at all (spec §3–4): whatever Authorization
+// carries, they answer as they would anyone.
+const PUBLIC_ENDPOINTS: { name: string; path: () => string; check: (r: HttpResult) => Promise<void> | void }[] = [
+  {
+    name: 'GET /1.0/identifiers/<did> (any did:key) → 200',
+    path: () => `/1.0/identifiers/${FOREIGN_DID}`,
+    check: (response) => {
+      expect(response.status, response.text).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/did-resolution\+json/);
+      expect(response.body.didDocument.id).toBe(FOREIGN_DID);
+    },
+  },
+  {
+    name: "GET /v1/status-lists/<uuid> of the tenant's credential → 200",
+    path: () => statusListPath,
+    check: (response) => {
+      expect(response.status, response.text).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/vc\+jwt/);
+    },
+  },
+  {
+    name: 'GET /v1/status-lists/<unknown uuid> → 404',
+    path: () => `/v1/status-lists/${randomUUID()}`,
+    check: (response) => expectError(response, 404, 'status list not found'),
+  },
+];
+
 describe.each(BAD_CREDENTIALS)('with $name', ({ token }) => {
   it.each(ENDPOINTS)('REST $name → 401 unauthorized', async (e) => {
     expectError(await callRest(e, dummyTargets(), token()), 401, 'unauthorized');
@@ -345,6 +507,20 @@ describe.each(BAD_CREDENTIALS)('with $name', ({ token }) => {
 
   it.each(ENDPOINTS)('GraphQL $name → 401 unauthorized', async (e) => {
     expectGraphQLError(await callGraphQL(e, dummyTargets(), token()), 401, 'unauthorized');
+  });
+
+  it.each(PUBLIC_ENDPOINTS)('public $name → answers, never 401', async (e) => {
+    await e.check(await app.request('GET', e.path(), { token: token() }));
+  });
+
+  it('public GraphQL resolveDid → answers, never 401', async () => {
+    const response = await app.graphql(
+      'query ($did: String!) { resolveDid(did: $did) }',
+      { did: FOREIGN_DID },
+      token(),
+    );
+    expect(response.body.errors, response.text).toBeUndefined();
+    expect(response.body.data.resolveDid.didDocument.id).toBe(FOREIGN_DID);
   });
 });
 
@@ -361,21 +537,53 @@ async function tenantState() {
     prisma.apiKey.findMany({ where, ...byId, omit: { lastUsedAt: true } }),
     prisma.auditEvent.findMany({ where, ...byId }),
   ]);
-  return { tenant, roles, memberships, invitations, apiKeys, auditEvents };
+  const [dids, credentials, statusLists, usageCounters, outboxEvents] = await Promise.all([
+    prisma.did.findMany({ where, ...byId }),
+    prisma.credential.findMany({ where, ...byId }),
+    prisma.statusList.findMany({ where, ...byId }),
+    prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }),
+    prisma.outboxEvent.findMany({ where, ...byId }),
+  ]);
+  return {
+    tenant,
+    roles,
+    memberships,
+    invitations,
+    apiKeys,
+    auditEvents,
+    dids,
+    credentials,
+    statusLists,
+    usageCounters,
+    outboxEvents,
+  };
 }
 
 /** The owner's view of the tenant through the API. */
 async function ownerView() {
   const get = (path: string) => ok(app.request('GET', path, { token: owner.token }));
-  const [usage, members, invitations, roles, apiKeys] = await Promise.all([
+  const [usage, members, invitations, roles, apiKeys, dids, credentials] = await Promise.all([
     get('/v1/admin/usage'),
     get('/v1/members'),
     get('/v1/members/invitations'),
     get('/v1/roles'),
     get('/v1/admin/api-keys'),
+    get('/v1/dids?limit=100'),
+    get('/v1/credentials?limit=100'),
   ]);
   const keys = apiKeys.api_keys.map(({ last_used_at: _, ...key }: any) => key);
-  return { plan: usage.plan, invitationCount: usage.pending_invitations, members, invitations, roles, keys };
+  return {
+    plan: usage.plan,
+    invitationCount: usage.pending_invitations,
+    activeDids: usage.active_dids,
+    issuedThisMonth: usage.credentials_issued_this_month,
+    members,
+    invitations,
+    roles,
+    keys,
+    dids,
+    credentials,
+  };
 }
 
 const DENIED_WRITES: [PrincipalName, string][] = [
@@ -387,9 +595,19 @@ const DENIED_WRITES: [PrincipalName, string][] = [
   ['auditor session (custom role)', 'POST /v1/roles'],
   ['auditor session (custom role)', 'PATCH /v1/roles/:role_id'],
   ['auditor session (custom role)', 'DELETE /v1/roles/:role_id'],
-  ['scoped API key [members:list, usage:read]', 'POST /v1/admin/api-keys'],
-  ['scoped API key [members:list, usage:read]', 'DELETE /v1/admin/api-keys/:api_key_id'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/admin/api-keys'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'DELETE /v1/admin/api-keys/:api_key_id'],
   ["admin's unscoped API key", 'POST /v1/admin/billing/upgrade'],
+  ['viewer session', 'POST /v1/dids'],
+  ['viewer session', 'POST /v1/dids/:did/deactivate'],
+  ['viewer session', 'POST /v1/credentials/issue'],
+  ['viewer session', 'POST /v1/credentials/:id/revoke'],
+  ['issuer session', 'POST /v1/members/invitations'],
+  ['auditor session (custom role)', 'POST /v1/credentials/issue'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/dids'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/dids/:did/deactivate'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/credentials/issue'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/credentials/:id/revoke'],
 ];
 
 describe.each(['REST', 'GraphQL'] as const)('a denied write changes nothing (%s)', (transport) => {
@@ -417,6 +635,9 @@ describe('access before body validation', () => {
     ['POST', '/v1/roles', { permissions: 'x' }, 'roles:manage'],
     ['POST', '/v1/admin/billing/upgrade', { plan: 7 }, 'billing:manage'],
     ['POST', '/v1/admin/api-keys', { scopes: 'all' }, 'api_keys:manage'],
+    ['POST', '/v1/dids', { key_type: 5 }, 'dids:create'],
+    ['POST', '/v1/credentials/issue', { format: 7, issuer: [] }, 'credentials:issue'],
+    ['POST', '/v1/credentials/verify', { credential: {} }, 'credentials:verify'],
   ];
 
   it.each(BAD_BODIES)(

@@ -2,7 +2,8 @@
 // every id another tenant owns answers exactly like an unknown id and leaves that tenant untouched; lists
 // show one tenant only; X-Tenant-Id headers and tenant_id body fields are ignored; a user in two tenants
 // sees and acts in the tenant of the session only.
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { base58btc } from 'multiformats/bases/base58';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type HttpResult, type TestApp } from '../support/harness.js';
 import {
@@ -18,13 +19,22 @@ import { expectError } from '../support/contract.js';
 
 let app: TestApp;
 
-/** A business tenant with a member, a pending invitation, an unused custom role and an API key. */
+const FORMATS = ['jwt_vc_json', 'vc+sd-jwt'] as const;
+type Format = (typeof FORMATS)[number];
+type IssuedCredential = { id: string; credential: string; status: { uri: string; index: number } };
+
+/**
+ * A business tenant with a member, a pending invitation, an unused custom role, an API key, a DID and a
+ * credential of each format issued by it.
+ */
 type Side = {
   owner: RegisteredUser;
   member: Member;
   role: { id: string; name: string };
   invitation: { id: string; email: string };
   apiKey: { id: string; key: string; prefix: string };
+  did: { id: string; did: string };
+  credentials: Record<Format, IssuedCredential>;
 };
 
 let a: Side;
@@ -46,7 +56,24 @@ async function makeTenant(label: string): Promise<Side> {
   const email = `${label}-invitee-${uniqueSuffix()}@example.com`;
   const invitation = await post('/v1/members/invitations', { email, role_id: BUILTIN_ROLE_IDS.viewer });
   const apiKey = await createApiKey(app, owner.token, { name: `${label} key` });
-  return { owner, member, role, invitation: { id: invitation.id, email }, apiKey };
+  const did = await post('/v1/dids', {});
+  const claims = { name: `${label} holder` };
+  const credentials = {
+    jwt_vc_json: await post('/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did.did, claims }),
+    'vc+sd-jwt': await post('/v1/credentials/issue', {
+      format: 'vc+sd-jwt',
+      issuer: did.did,
+      vct: 'https://example.com/isolation',
+      claims,
+    }),
+  };
+  return { owner, member, role, invitation: { id: invitation.id, email }, apiKey, did, credentials };
+}
+
+/** A fresh Ed25519 did:key (multicodec 0xed01 + the raw public key, base58btc): held by no tenant. */
+function unknownDid(): string {
+  const spki = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' });
+  return `did:key:${base58btc.encode(Buffer.concat([Buffer.from([0xed, 0x01]), spki.subarray(-32)]))}`;
 }
 
 beforeAll(async () => {
@@ -73,14 +100,31 @@ afterAll(() => app?.close());
 
 async function apiView(side: Side) {
   const get = (path: string) => ok(app.request('GET', path, { token: side.owner.token }));
-  const [roles, members, invitations, apiKeys, audit] = await Promise.all([
+  const [roles, members, invitations, apiKeys, audit, dids, credentials] = await Promise.all([
     get('/v1/roles'),
     get('/v1/members'),
     get('/v1/members/invitations'),
     get('/v1/admin/api-keys'),
     get('/v1/admin/audit-log?limit=100'),
+    get('/v1/dids?limit=100'),
+    get('/v1/credentials?limit=100'),
   ]);
-  return { roles, members, invitations, apiKeys, audit };
+  return { roles, members, invitations, apiKeys, audit, dids, credentials };
+}
+
+/** The tenant's DIDs, credentials, status lists (their bits), issuance counters and outbox, as stored. */
+async function issuingState(side: Side) {
+  const prisma = app.database.prisma;
+  const where = { tenantId: side.owner.tenant_id };
+  const byId = { orderBy: { id: 'asc' as const } };
+  const [dids, credentials, statusLists, usageCounters, outboxEvents] = await Promise.all([
+    prisma.did.findMany({ where, ...byId }),
+    prisma.credential.findMany({ where, ...byId }),
+    prisma.statusList.findMany({ where, ...byId }),
+    prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }),
+    prisma.outboxEvent.findMany({ where, ...byId }),
+  ]);
+  return { dids, credentials, statusLists, usageCounters, outboxEvents };
 }
 
 async function storedState(side: Side) {
@@ -96,7 +140,7 @@ async function storedState(side: Side) {
     prisma.apiKey.findMany({ where, ...byId }),
     prisma.auditEvent.findMany({ where, ...byId }),
   ]);
-  return { tenant, roles, memberships, sessions, invitations, apiKeys, auditEvents };
+  return { tenant, roles, memberships, sessions, invitations, apiKeys, auditEvents, ...(await issuingState(side)) };
 }
 
 /** Runs `act` and checks the tenant is exactly as before, through its own API and in the database. */
@@ -124,6 +168,13 @@ async function identifiers(side: Side): Promise<string[]> {
     side.invitation.email,
     side.apiKey.id,
     side.apiKey.prefix,
+    side.did.id,
+    side.did.did,
+    ...FORMATS.flatMap((format) => {
+      const credential = side.credentials[format];
+      const signature = credential.credential.split('~')[0]!.split('.')[2]!;
+      return [credential.id, credential.status.uri, signature];
+    }),
     ...events.map((event) => event.id),
   ];
 }
@@ -141,13 +192,44 @@ type IdCase = {
   name: string;
   /** The other tenant's id this case aims at. */
   foreignId: (other: Side) => string;
+  /** An id of the same kind that nobody holds; a random UUID unless said otherwise. */
+  unknownId?: () => string;
   call: (id: string, own: Side) => Call;
   status: number;
-  error: string;
+  /** The exact error text, given the id as requested (a DID's not-found text names it). */
+  error: string | ((id: string) => string);
+  /** What the other tenant must still see of the row aimed at. */
+  stillThere?: (other: Side) => Promise<void>;
 };
 
 const byId = (mutation: string, field: string, variable = 'id') =>
   `mutation ($id: String!) { ${mutation}(${variable}: $id) { ${field} } }`;
+
+const didNotFound = (did: string) => `DID ${did} not found in tenant`;
+const CREDENTIAL_NOT_FOUND = 'credential not found or already revoked';
+
+/** The other tenant's DID is still active, as its owner sees it. */
+async function expectDidActive(other: Side) {
+  const did = await ok(
+    app.request('GET', `/v1/dids/${encodeURIComponent(other.did.did)}`, { token: other.owner.token }),
+  );
+  expect(did).toMatchObject({ did: other.did.did, status: 'active', deactivated_at: null });
+}
+
+/** The other tenant's credential is neither revoked nor flagged in its status list: it still verifies. */
+async function expectCredentialValid(other: Side, format: Format) {
+  const issued = other.credentials[format];
+  const token = other.owner.token;
+  expect(await ok(app.request('GET', `/v1/credentials/${issued.id}`, { token }))).toMatchObject({
+    id: issued.id,
+    revoked_at: null,
+  });
+  const verification = await ok(
+    app.request('POST', '/v1/credentials/verify', { token, body: { credential: issued.credential } }),
+  );
+  expect(verification.verified, JSON.stringify(verification.checks)).toBe(true);
+  expect(verification.checks).toContainEqual(expect.objectContaining({ name: 'status', status: 'passed' }));
+}
 
 const ID_CASES: IdCase[] = [
   {
@@ -248,6 +330,72 @@ const ID_CASES: IdCase[] = [
     status: 400,
     error: 'invalid role_id',
   },
+  {
+    name: 'GET /v1/dids/:did',
+    foreignId: (other) => other.did.did,
+    unknownId: unknownDid,
+    call: (did) => ({
+      rest: { method: 'GET', path: `/v1/dids/${encodeURIComponent(did)}` },
+      graphql: { query: 'query ($id: String!) { did(did: $id) { did status } }', variables: { id: did } },
+    }),
+    status: 404,
+    error: didNotFound,
+    stillThere: expectDidActive,
+  },
+  {
+    name: 'POST /v1/dids/:did/deactivate',
+    foreignId: (other) => other.did.did,
+    unknownId: unknownDid,
+    call: (did) => ({
+      rest: { method: 'POST', path: `/v1/dids/${encodeURIComponent(did)}/deactivate` },
+      graphql: { query: byId('deactivateDid', 'did status', 'did'), variables: { id: did } },
+    }),
+    status: 404,
+    error: didNotFound,
+    stillThere: expectDidActive,
+  },
+  {
+    name: 'POST /v1/credentials/issue with the DID as issuer',
+    foreignId: (other) => other.did.did,
+    unknownId: unknownDid,
+    call: (did) => {
+      const input = { format: 'jwt_vc_json', issuer: did, claims: { name: 'taken over' } };
+      return {
+        rest: { method: 'POST', path: '/v1/credentials/issue', body: input },
+        graphql: {
+          query: 'mutation ($input: IssueCredentialInput!) { issueCredential(input: $input) { id credential } }',
+          variables: { input },
+        },
+      };
+    },
+    status: 404,
+    error: didNotFound,
+    stillThere: expectDidActive,
+  },
+  ...FORMATS.flatMap((format): IdCase[] => [
+    {
+      name: `GET /v1/credentials/:id (${format})`,
+      foreignId: (other) => other.credentials[format].id,
+      call: (id) => ({
+        rest: { method: 'GET', path: `/v1/credentials/${id}` },
+        graphql: { query: 'query ($id: String!) { credential(id: $id) { id credential } }', variables: { id } },
+      }),
+      status: 404,
+      error: CREDENTIAL_NOT_FOUND,
+      stillThere: (other) => expectCredentialValid(other, format),
+    },
+    {
+      name: `POST /v1/credentials/:id/revoke (${format})`,
+      foreignId: (other) => other.credentials[format].id,
+      call: (id) => ({
+        rest: { method: 'POST', path: `/v1/credentials/${id}/revoke` },
+        graphql: { query: byId('revokeCredential', 'id status revokedAt'), variables: { id } },
+      }),
+      status: 404,
+      error: CREDENTIAL_NOT_FOUND,
+      stillThere: (other) => expectCredentialValid(other, format),
+    },
+  ]),
 ];
 
 /** Callers in A (own side A, other side B), and the two-tenant user's session for A. */
@@ -271,33 +419,43 @@ function send(call: Call, transport: Transport, token: string, headers: Record<s
     : app.request('POST', '/graphql', { token, headers, body: call.graphql });
 }
 
-/** The parts of an answer that may not depend on whose id it was (the request id differs by nature). */
-function comparable(result: HttpResult, transport: Transport) {
+/**
+ * The parts of an answer that may not depend on whose id it was: the request id differs by nature, and the
+ * id as requested is masked (a DID's not-found text echoes it).
+ */
+function comparable(result: HttpResult, transport: Transport, id: string) {
+  const masked = JSON.parse(result.text.replaceAll(id, '<id>'));
   if (transport === 'REST') {
-    const { request_id: _, ...body } = result.body;
+    const { request_id: _, ...body } = masked;
     return { status: result.status, body };
   }
-  return { status: result.status, body: result.body };
+  return { status: result.status, body: masked };
 }
 
 describe.each(ACTORS)('$name using an id of tenant B', (actor) => {
   it.each(ID_CASES)('$name: same answer as an unknown id over REST and GraphQL, B untouched', async (idCase) => {
+    const foreignId = idCase.foreignId(b);
+    const unknownId = (idCase.unknownId ?? randomUUID)();
+    const errorFor = (id: string) => (typeof idCase.error === 'string' ? idCase.error : idCase.error(id));
     const foreign = new Map<Transport, HttpResult>();
+    const ownBefore = await issuingState(a);
     await expectUntouched(b, async () => {
       for (const transport of TRANSPORTS) {
-        foreign.set(
-          transport,
-          await send(idCase.call(idCase.foreignId(b), a), transport, actor.token(), actor.headers()),
-        );
+        foreign.set(transport, await send(idCase.call(foreignId, a), transport, actor.token(), actor.headers()));
       }
     });
     for (const transport of TRANSPORTS) {
-      const unknown = await send(idCase.call(randomUUID(), a), transport, actor.token(), actor.headers());
+      const unknown = await send(idCase.call(unknownId, a), transport, actor.token(), actor.headers());
       const expectFailure = transport === 'REST' ? expectError : expectGraphQLError;
-      expectFailure(foreign.get(transport)!, idCase.status, idCase.error);
-      expectFailure(unknown, idCase.status, idCase.error);
-      expect(comparable(foreign.get(transport)!, transport), transport).toEqual(comparable(unknown, transport));
+      expectFailure(foreign.get(transport)!, idCase.status, errorFor(foreignId));
+      expectFailure(unknown, idCase.status, errorFor(unknownId));
+      expect(comparable(foreign.get(transport)!, transport, foreignId), transport).toEqual(
+        comparable(unknown, transport, unknownId),
+      );
     }
+    // Nor did A gain anything: a refused issue takes no quota, status index, row or outbox event.
+    expect(await issuingState(a)).toEqual(ownBefore);
+    await idCase.stillThere?.(b);
   });
 });
 
@@ -329,6 +487,18 @@ const LISTS = [
     query: '{ auditLog(limit: 100) { events { id action actorUserId actorApiKeyId targetId details } } }',
     own: (s: Side) => s.role.id,
   },
+  {
+    name: 'DIDs',
+    path: '/v1/dids?limit=100',
+    query: '{ dids(limit: 100) { dids { id did verificationMethod didDocument } } }',
+    own: (s: Side) => s.did.did,
+  },
+  {
+    name: 'credentials',
+    path: '/v1/credentials?limit=100',
+    query: '{ credentials(limit: 100) { credentials { id issuer credential status { uri } } } }',
+    own: (s: Side) => s.credentials['vc+sd-jwt'].id,
+  },
 ];
 
 /** Readers and the tenant they read as (own) versus the one they must never see (other). */
@@ -357,6 +527,51 @@ describe.each(READERS)('$name', (reader) => {
         for (const id of foreign) expect(text).not.toContain(id);
       }
     });
+  });
+});
+
+describe.each(READERS)('$name filtering credentials by the other tenant’s DID', (reader) => {
+  it('finds none, over REST and GraphQL', async () => {
+    const issuer = reader.other().did.did;
+    const rest = await ok(
+      app.request('GET', `/v1/credentials?issuer=${encodeURIComponent(issuer)}`, { token: reader.token() }),
+    );
+    expect(rest.credentials).toEqual([]);
+    const graphql = await app.request('POST', '/graphql', {
+      token: reader.token(),
+      body: {
+        query: 'query ($issuer: String) { credentials(issuer: $issuer) { credentials { id } } }',
+        variables: { issuer },
+      },
+    });
+    expect(graphql.body, graphql.text).toEqual({ data: { credentials: { credentials: [] } } });
+  });
+});
+
+// --- Verifying another tenant's credential is allowed ---------------------------------------------------------
+
+// Not a leak: a credential is a self-contained signed document that its holder shows to anyone, and its issuer
+// (a did:key) and status list are public by design (spec §3–4; GET /1.0/identifiers and /v1/status-lists need
+// no credential). Verification reads only the credential and that public status, so A learns B's issuer DID
+// and the claims, which the credential already carries, and nothing of B's tenant.
+describe.each(FORMATS)("A's owner verifying B's %s credential", (format) => {
+  it.each(TRANSPORTS)('succeeds over %s, reports B’s issuer, and names nothing else of B', async (transport) => {
+    const credential = b.credentials[format].credential;
+    const response =
+      transport === 'REST'
+        ? await app.request('POST', '/v1/credentials/verify', { token: a.owner.token, body: { credential } })
+        : await app.graphql(
+            'mutation ($credential: String) { verifyCredential(input: { credential: $credential }) { verified format issuer checks { name status } } }',
+            { credential },
+            a.owner.token,
+          );
+    expect(response.status, response.text).toBe(200);
+    const result = transport === 'REST' ? response.body : response.body.data.verifyCredential;
+    expect(result).toMatchObject({ verified: true, format, issuer: b.did.did });
+    expect(result.checks).toContainEqual(expect.objectContaining({ name: 'status', status: 'passed' }));
+    for (const id of [b.owner.tenant_id, b.owner.tenant_slug, b.owner.user_id, b.owner.email, b.did.id]) {
+      expect(response.text).not.toContain(id);
+    }
   });
 });
 

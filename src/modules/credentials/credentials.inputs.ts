@@ -108,4 +108,7 @@ export const verifyInput = z.object({
     .min(1, { error: 'credential is required' })
     .max(256 * 1024, { error: 'credential is too large' }),
   format: format.nullish(),
+  // Key binding (RFC 9901 §7.3): the KB-JWT must name this verifier and carry this nonce when given.
+  audience: z.string({ error: 'audience must be a string' }).max(2048).nullish(),
+  nonce: z.string({ error: 'nonce must be a string' }).max(2048).nullish(),
 });

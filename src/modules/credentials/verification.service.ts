@@ -27,6 +27,8 @@ export function createVerificationService({ statusLists }: { statusLists: Status
     try {
       return await verifyCredential(input.credential, input.format ?? undefined, {
         resolveIssuerKey,
+        ...(input.audience && { expectedAudience: input.audience }),
+        ...(input.nonce && { expectedNonce: input.nonce }),
         checkStatus: (reference) => statusLists.statusOf(reference.uri, reference.index),
       });
     } catch (error) {
