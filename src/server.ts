@@ -62,7 +62,7 @@ export async function startServer(config: Config, log: Logger, options?: Databas
   const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl;
   const principals = createPrincipalCache();
   const access = createAccessEvents(principals, log, redis);
-  const services = createServices(database.prisma, { ...config, publicBaseUrl }, log, rateLimits, keys, access);
+  const services = createServices(database, { ...config, publicBaseUrl }, log, rateLimits, keys, access);
   const app = createApp({
     prisma: database.prisma,
     services,

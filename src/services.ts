@@ -1,5 +1,5 @@
 // The services of the application, wired once at start-up and handed to every request's context.
-import type { PrismaClient } from './generated/prisma/client.js';
+import type { Database } from './db/database.js';
 import type { Config } from './config.js';
 import type { Logger } from './lib/logger.js';
 import type { RateLimits } from './http/rate-limits.js';
@@ -22,7 +22,7 @@ import { createUsageService } from './modules/usage/usage.service.js';
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
-  prisma: PrismaClient,
+  { prisma, sql }: Pick<Database, 'prisma' | 'sql'>,
   config: Pick<Config, 'sessionTtlSeconds'> & { publicBaseUrl: () => string },
   log: Logger,
   rateLimits: RateLimits,
@@ -35,7 +35,7 @@ export function createServices(
   return {
     dids: createDidsService({ prisma, keys }),
     resolver: { resolve: resolutionResult },
-    credentials: createCredentialsService({ prisma, issuerKeys, statusLists }),
+    credentials: createCredentialsService({ prisma, sql, issuerKeys, statusLists }),
     statusLists,
     verification: createVerificationService({ statusLists }),
     auth: createAuthService({ prisma, sessionTtlSeconds, log, loginThrottle: rateLimits.loginFailures, access }),

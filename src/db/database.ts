@@ -16,9 +16,16 @@ import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
 // a connection and the lock rather than fail after Prisma's 2 s default.
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
+/**
+ * One SQL statement outside Prisma, for the few hot paths where Prisma's per-query cost matters: on
+ * PostgreSQL it is a named prepared statement (parsed and planned once per connection, not per call).
+ */
+export type PreparedSql = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   prisma: PrismaClient;
+  sql: PreparedSql;
   close(): Promise<void>;
 };
 
@@ -42,6 +49,8 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
   return {
     kind: 'postgres',
     prisma,
+    sql: async <Row>(name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows as Row[],
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -87,6 +96,7 @@ async function openPGlite(dataDir: string | undefined, log: Logger): Promise<Dat
   return {
     kind: 'pglite',
     prisma,
+    sql: async <Row>(_name: string, text: string, values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
     async close() {
       await prisma.$disconnect();
       await pglite.close();

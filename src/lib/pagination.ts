@@ -40,3 +40,14 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function isUuid(value: string | null | undefined): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
+
+/** The rows after the cursor in (time, id) descending order, as a Prisma `where` fragment. */
+export function afterCursor<Field extends string>(field: Field, before: Keyset | undefined) {
+  if (!before) return {};
+  return {
+    OR: [
+      { [field]: { lt: before.createdAt } } as Record<Field, { lt: Date }>,
+      { [field]: before.createdAt, id: { lt: before.id } } as Record<Field, Date> & { id: { lt: string } },
+    ],
+  };
+}

@@ -147,18 +147,20 @@ const currentMonth = () => new Date().toISOString().slice(0, 7);
 
 function setIssuedThisMonth(tenantId: string, credentialsIssued: number) {
   const month = currentMonth();
+  // Shard 0 is where a tenant with a quota counts (src/modules/credentials/credentials.repository.ts).
   return app.database.prisma.usageCounter.upsert({
-    where: { tenantId_month: { tenantId, month } },
-    create: { tenantId, month, credentialsIssued },
+    where: { tenantId_month_shard: { tenantId, month, shard: 0 } },
+    create: { tenantId, month, shard: 0, credentialsIssued },
     update: { credentialsIssued },
   });
 }
 
 async function counterOf(tenantId: string) {
-  const row = await app.database.prisma.usageCounter.findUnique({
-    where: { tenantId_month: { tenantId, month: currentMonth() } },
+  const { _sum } = await app.database.prisma.usageCounter.aggregate({
+    where: { tenantId, month: currentMonth() },
+    _sum: { credentialsIssued: true },
   });
-  return row?.credentialsIssued ?? 0;
+  return _sum.credentialsIssued ?? 0;
 }
 
 const credentialCount = (tenantId: string) => app.database.prisma.credential.count({ where: { tenantId } });

@@ -3,6 +3,7 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { actorOf } from '../../auth/principal.js';
+import { afterCursor } from '../../lib/pagination.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -62,12 +63,7 @@ export function listAuditEvents(
   return db.auditEvent.findMany({
     where: {
       tenantId,
-      ...(page.before && {
-        OR: [
-          { createdAt: { lt: page.before.createdAt } },
-          { createdAt: page.before.createdAt, id: { lt: page.before.id } },
-        ],
-      }),
+      ...afterCursor('createdAt', page.before),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: page.limit,

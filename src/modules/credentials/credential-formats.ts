@@ -5,7 +5,6 @@
 //   an IETF Token Status List reference.
 import { createHash, randomBytes } from 'node:crypto';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
-import type { DisclosureFrame } from '@sd-jwt/types';
 import { signCompactJws } from '../../lib/jws.js';
 import { credentialStatusEntry, referencedTokenStatus } from '../status-lists/status-list.codec.js';
 import type { IssueInput } from './credentials.inputs.js';
@@ -80,7 +79,9 @@ export async function issueSdJwtVc(input: IssueInput, key: IssuerKey, context: I
   // Which claims a holder may withhold: the named ones, or by default every subject claim. vct, iss,
   // cnf, status and the time claims are never disclosable (draft-ietf-oauth-sd-jwt-vc §3.2.2).
   const disclosable = input.disclosable ?? Object.keys(claims);
-  const frame = { _sd: disclosable } as DisclosureFrame<typeof payload>;
+  // A disclosure frame names the payload's selectively disclosable claims (its type is tied to the payload's
+  // literal type, which a list of names computed at run time cannot satisfy).
+  const frame = { _sd: disclosable } as never;
   const signer = (data: string) => Buffer.from(key.sign(Buffer.from(data, 'ascii'))).toString('base64url');
   return new SDJwtVcInstance({ ...SD_JWT_CONFIG, signer, signAlg: key.alg }).issue(payload, frame, {
     header: { typ: input.sdJwtTyp ?? 'dc+sd-jwt', kid: key.kid },

@@ -3,6 +3,7 @@
 // overshoot the quota and a failed issue consumes nothing (conventions §7). Revoking is one statement too:
 // it marks the credential, flips its bit in the status list and records the event.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { PreparedSql } from '../../db/database.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -24,29 +25,61 @@ export type NewCredential = {
   event: Prisma.InputJsonObject;
 };
 
-/** Inserts the credential if the quota has room and the DID is active; returns whether it did. */
-export async function insertWithinQuota(db: Db, c: NewCredential): Promise<boolean> {
-  const rows = await db.$queryRaw<{ inserted: number }[]>`
-    WITH quota AS (
-      INSERT INTO usage_counters (tenant_id, month, credentials_issued)
-      SELECT ${c.tenantId}::uuid, ${c.month}, 1
-      WHERE EXISTS (SELECT 1 FROM dids WHERE id = ${c.issuerDidId}::uuid AND deactivated_at IS NULL)
-      ON CONFLICT (tenant_id, month) DO UPDATE SET credentials_issued = usage_counters.credentials_issued + 1
-        WHERE ${c.monthlyLimit}::int IS NULL OR usage_counters.credentials_issued < ${c.monthlyLimit}::int
-      RETURNING credentials_issued
-    ), inserted AS (
-      INSERT INTO credentials (id, tenant_id, issuer_did_id, format, credential_type, subject_id, status_list_id,
-                               status_index, credential, issued_at, expires_at)
-      SELECT ${c.id}::uuid, ${c.tenantId}::uuid, ${c.issuerDidId}::uuid, ${c.format}::credential_format,
-             ${c.credentialType}, ${c.subjectId}, ${c.statusListId}::uuid, ${c.statusIndex}, ${c.credential},
-             ${c.issuedAt}::timestamptz, ${c.expiresAt}::timestamptz
-      FROM quota
-      RETURNING id
-    ), event AS (
-      INSERT INTO outbox_events (id, tenant_id, type, payload)
-      SELECT gen_random_uuid(), ${c.tenantId}::uuid, 'credential.issued', ${JSON.stringify(c.event)}::jsonb FROM inserted
-    )
-    SELECT count(*)::int AS inserted FROM inserted`;
+/** Counter shards of an unlimited tenant (see UsageCounter in prisma/schema.prisma). */
+export const UNLIMITED_COUNTER_SHARDS = 16;
+
+// With a quota: shard 0, whose row lock serialises the check; shards a tenant filled while it was unlimited
+// (before a downgrade this month) still count, and no longer change. Without one: any shard.
+const ISSUE_SQL = `
+  WITH quota AS (
+    INSERT INTO usage_counters (tenant_id, month, shard, credentials_issued)
+    SELECT $1::uuid, $2, $3::smallint, 1
+    WHERE EXISTS (SELECT 1 FROM dids WHERE id = $4::uuid AND deactivated_at IS NULL)
+      AND ($5::int IS NULL OR $5::int > 0)
+    ON CONFLICT (tenant_id, month, shard) DO UPDATE SET credentials_issued = usage_counters.credentials_issued + 1
+      WHERE $5::int IS NULL
+         OR usage_counters.credentials_issued + (
+              SELECT coalesce(sum(other.credentials_issued), 0) FROM usage_counters other
+              WHERE other.tenant_id = $1::uuid AND other.month = $2 AND other.shard <> 0
+            ) < $5::int
+    RETURNING credentials_issued
+  ), inserted AS (
+    INSERT INTO credentials (id, tenant_id, issuer_did_id, format, credential_type, subject_id, status_list_id,
+                             status_index, credential, issued_at, expires_at)
+    SELECT $6::uuid, $1::uuid, $4::uuid, $7::credential_format, $8, $9, $10::uuid, $11::int, $12,
+           $13::timestamptz, $14::timestamptz
+    FROM quota
+    RETURNING id
+  ), event AS (
+    INSERT INTO outbox_events (id, tenant_id, type, payload)
+    SELECT gen_random_uuid(), $1::uuid, 'credential.issued', $15::jsonb FROM inserted
+  )
+  SELECT count(*)::int AS inserted FROM inserted`;
+
+/**
+ * Inserts the credential if the quota has room and the DID is active; returns whether it did. The hottest
+ * statement of the service, so it runs as a prepared statement (planned once per connection) rather than
+ * through Prisma.
+ */
+export async function insertWithinQuota(sql: PreparedSql, c: NewCredential): Promise<boolean> {
+  const shard = c.monthlyLimit === null ? Math.floor(Math.random() * UNLIMITED_COUNTER_SHARDS) : 0;
+  const rows = await sql<{ inserted: number }>('issue-credential', ISSUE_SQL, [
+    c.tenantId,
+    c.month,
+    shard,
+    c.issuerDidId,
+    c.monthlyLimit,
+    c.id,
+    c.format,
+    c.credentialType,
+    c.subjectId,
+    c.statusListId,
+    c.statusIndex,
+    c.credential,
+    c.issuedAt,
+    c.expiresAt,
+    JSON.stringify(c.event),
+  ]);
   return rows[0]?.inserted === 1;
 }
 

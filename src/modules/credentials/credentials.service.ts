@@ -2,15 +2,17 @@
 // live in credential-formats.ts, the SQL in credentials.repository.ts, verification in verify/.
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { PreparedSql } from '../../db/database.js';
 import type { CredentialFormat } from '../../generated/prisma/enums.js';
 import type { Principal } from '../../auth/principal.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { afterCursor, decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { didNotFound } from '../dids/dids.service.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import { hasRoom, PLANS, usageMonth } from '../plans/plans.js';
+import { credentialsIssuedIn } from '../usage/usage.repository.js';
 import type { StatusListsService } from '../status-lists/status-lists.service.js';
 import { issueJwtVcJson, issueSdJwtVc } from './credential-formats.js';
 import { issueInput, listInput, type CredentialFormatName } from './credentials.inputs.js';
@@ -38,9 +40,14 @@ const FORMAT_FROM_DB: Record<CredentialFormat, CredentialFormatName> = {
   vc_sd_jwt: 'vc+sd-jwt',
 };
 
-export type CredentialsServiceDeps = { prisma: PrismaClient; issuerKeys: IssuerKeys; statusLists: StatusListsService };
+export type CredentialsServiceDeps = {
+  prisma: PrismaClient;
+  sql: PreparedSql;
+  issuerKeys: IssuerKeys;
+  statusLists: StatusListsService;
+};
 
-export function createCredentialsService({ prisma, issuerKeys, statusLists }: CredentialsServiceDeps) {
+export function createCredentialsService({ prisma, sql, issuerKeys, statusLists }: CredentialsServiceDeps) {
   const toView = (row: CredentialRow): CredentialView => ({
     id: row.id,
     format: FORMAT_FROM_DB[row.format],
@@ -66,7 +73,7 @@ export function createCredentialsService({ prisma, issuerKeys, statusLists }: Cr
     const limit = PLANS[principal.plan].quotas.credentialsPerMonth;
     const month = usageMonth();
     // A spent quota is refused before a status index is taken; the insert below re-checks atomically.
-    if (limit !== null && !hasRoom(limit, await issuedThisMonth(principal.tenantId, month))) {
+    if (limit !== null && !hasRoom(limit, await credentialsIssuedIn(prisma, principal.tenantId, month))) {
       throw forbidden(MESSAGES.monthlyIssuanceLimitReached(limit));
     }
     const slot = await statusLists.allocate(
@@ -82,7 +89,7 @@ export function createCredentialsService({ prisma, issuerKeys, statusLists }: Cr
         ? issueJwtVcJson(input, issuer.key, context)
         : await issueSdJwtVc(input, issuer.key, context);
     const credentialType = input.format === 'jwt_vc_json' ? (input.type ?? 'VerifiableCredential') : input.vct!;
-    const inserted = await insertWithinQuota(prisma, {
+    const inserted = await insertWithinQuota(sql, {
       id,
       tenantId: principal.tenantId,
       issuerDidId: issuer.didId,
@@ -121,14 +128,6 @@ export function createCredentialsService({ prisma, issuerKeys, statusLists }: Cr
     };
   }
 
-  async function issuedThisMonth(tenantId: string, month: string): Promise<number> {
-    const counter = await prisma.usageCounter.findUnique({
-      where: { tenantId_month: { tenantId, month } },
-      select: { credentialsIssued: true },
-    });
-    return counter?.credentialsIssued ?? 0;
-  }
-
   async function list(principal: Principal, rawFilters: unknown, page: PageRequest) {
     const filters = parseInput(listInput, rawFilters);
     const limit = pageLimit(page.limit);
@@ -141,9 +140,7 @@ export function createCredentialsService({ prisma, issuerKeys, statusLists }: Cr
         ...(filters.issuer && { issuerDid: { did: filters.issuer } }),
         ...(filters.status === 'active' && { revokedAt: null }),
         ...(filters.status === 'revoked' && { revokedAt: { not: null } }),
-        ...(before && {
-          OR: [{ issuedAt: { lt: before.createdAt } }, { issuedAt: before.createdAt, id: { lt: before.id } }],
-        }),
+        ...afterCursor('issuedAt', before),
       },
       orderBy: [{ issuedAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,

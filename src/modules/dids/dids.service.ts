@@ -7,7 +7,7 @@ import type { Principal } from '../../auth/principal.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { afterCursor, decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
 import { hasRoom, PLANS } from '../plans/plans.js';
@@ -94,9 +94,7 @@ export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys
         tenantId: principal.tenantId,
         ...(input.status === 'active' && { deactivatedAt: null }),
         ...(input.status === 'deactivated' && { deactivatedAt: { not: null } }),
-        ...(before && {
-          OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }],
-        }),
+        ...afterCursor('createdAt', before),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,

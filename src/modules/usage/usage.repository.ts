@@ -24,18 +24,21 @@ export async function currentUsage(db: Db, tenantId: string, now = new Date()): 
     db.invitation.count({ where: pendingInvitationsWhere(tenantId, now) }),
     db.did.count({ where: { tenantId, deactivatedAt: null } }),
     db.role.count({ where: { tenantId } }),
-    db.usageCounter.findUnique({
-      where: { tenantId_month: { tenantId, month: usageMonth(now) } },
-      select: { credentialsIssued: true },
-    }),
+    credentialsIssuedIn(db, tenantId, usageMonth(now)),
   ]);
   return {
     members,
     pendingInvitations,
     activeDids,
     customRoles,
-    credentialsThisMonth: counter?.credentialsIssued ?? 0,
+    credentialsThisMonth: counter,
   };
+}
+
+/** The month's exact total over all counter shards. */
+export async function credentialsIssuedIn(db: Db, tenantId: string, month: string): Promise<number> {
+  const { _sum } = await db.usageCounter.aggregate({ where: { tenantId, month }, _sum: { credentialsIssued: true } });
+  return _sum.credentialsIssued ?? 0;
 }
 
 export function findTenantPlan(db: Db, tenantId: string) {
