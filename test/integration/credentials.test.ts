@@ -7,6 +7,7 @@ import { compactVerify, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import {
+  changePlan,
   addMember,
   BUILTIN_ROLE_IDS,
   createApiKey,
@@ -527,6 +528,35 @@ describe('the monthly quota', () => {
       credentials_issued_this_month: 100,
       credentials: { limit: 100, remaining: 0 },
     });
+  });
+
+  it('counts what a tenant issued while unlimited after it moves to a plan with a quota', async () => {
+    // An unlimited tenant counts in several shards (no single hot row); after a downgrade its quota check
+    // must still see all of them.
+    const owner = await tenantOnPlan(app, 'enterprise');
+    const did = await newDid(owner.token);
+    await Promise.all(
+      Array.from({ length: 12 }, () => issued(owner.token, { format: 'jwt_vc_json', issuer: did.did })),
+    );
+    const shards = await app.database.prisma.usageCounter.count({ where: { tenantId: owner.tenant_id } });
+    expect(shards).toBeGreaterThan(1);
+    expect(await counterOf(owner.tenant_id)).toBe(12);
+    expect((await usage(owner.token)).credentials_issued_this_month).toBe(12);
+
+    await changePlan(app, owner.token, 'developer'); // 12 of 100 used: allowed
+    const shard0 = await app.database.prisma.usageCounter.findUnique({
+      where: { tenantId_month_shard: { tenantId: owner.tenant_id, month: currentMonth(), shard: 0 } },
+    });
+    // Fill the quota to 99 through shard 0, keeping what the other shards hold.
+    await setIssuedThisMonth(owner.tenant_id, (shard0?.credentialsIssued ?? 0) + 99 - 12);
+    expect(await counterOf(owner.tenant_id)).toBe(99);
+    await issued(owner.token, { format: 'jwt_vc_json', issuer: did.did });
+    expectError(
+      await issue(owner.token, { format: 'jwt_vc_json', issuer: did.did }),
+      403,
+      'monthly credential issuance limit reached (100)',
+    );
+    expect(await counterOf(owner.tenant_id)).toBe(100);
   });
 
   it('lets exactly the remaining quota through when 50 issues race (Startup: 1000)', async () => {
