@@ -18,7 +18,7 @@ import {
   tokenStatusListClaims,
   type StatusListFormat,
 } from '../../src/modules/status-lists/status-list.codec.js';
-import { MalformedJwsError, decodeCompactJws, signCompactJws } from '../../src/lib/jws.js';
+import { signCompactJws } from '../../src/lib/jws.js';
 
 const { decodeList, checkStatus } = bitstringStatusList as {
   decodeList(input: { encodedList: string }): Promise<{ length: number; getStatus(index: number): boolean }>;
@@ -286,20 +286,18 @@ describe('Token Status List', () => {
   });
 });
 
-describe('compact JWS', () => {
+describe('compact JWS signing', () => {
   const claims = { iss: 'did:example:issuer', n: 1, text: 'é ✓' };
+  const signingInput = (jws: string) => Buffer.from(jws.split('.').slice(0, 2).join('.'), 'ascii');
+  const signatureOf = (jws: string) => Buffer.from(jws.split('.')[2]!, 'base64url');
 
-  it('Ed25519: verifies with jose and decodes back', async () => {
+  it('Ed25519: verifies with jose and with node:crypto over the signing input', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const jws = signCompactJws({ alg: 'EdDSA', kid: 'k1' }, claims, (data) => sign(null, data, privateKey));
     const { payload, protectedHeader } = await compactVerify(jws, publicKey);
     expect(protectedHeader).toEqual({ alg: 'EdDSA', kid: 'k1' });
     expect(JSON.parse(new TextDecoder().decode(payload))).toEqual(claims);
-
-    const decoded = decodeCompactJws(jws);
-    expect(decoded.header).toEqual({ alg: 'EdDSA', kid: 'k1' });
-    expect(decoded.payload).toEqual(claims);
-    expect(verify(null, decoded.signingInput, publicKey, decoded.signature)).toBe(true);
+    expect(verify(null, signingInput(jws), publicKey, signatureOf(jws))).toBe(true);
   });
 
   it('P-256: verifies with jose when signed in IEEE P1363 form, and refuses a DER signature', async () => {
@@ -308,33 +306,16 @@ describe('compact JWS', () => {
       sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' }),
     );
     expect((await compactVerify(jws, publicKey)).protectedHeader.alg).toBe('ES256');
-    const decoded = decodeCompactJws(jws);
-    expect(decoded.signature).toHaveLength(64);
-    expect(
-      verify('sha256', decoded.signingInput, { key: publicKey, dsaEncoding: 'ieee-p1363' }, decoded.signature),
-    ).toBe(true);
+    expect(signatureOf(jws)).toHaveLength(64);
+    expect(verify('sha256', signingInput(jws), { key: publicKey, dsaEncoding: 'ieee-p1363' }, signatureOf(jws))).toBe(
+      true,
+    );
     expect(() => signCompactJws({ alg: 'ES256' }, claims, (data) => sign('sha256', data, privateKey))).toThrow(
       /IEEE P1363/,
     );
   });
 
-  const b64 = (text: string) => Buffer.from(text).toString('base64url');
-  const header = b64('{"alg":"EdDSA"}');
-  const payload = b64('{"a":1}');
-
-  it.each([
-    ['two parts', `${header}.${payload}`, /3 parts, found 2/],
-    ['four parts', `${header}.${payload}.c2ln.x`, /3 parts, found 4/],
-    ['a character outside base64url', `${header}.${payload}.c2l+`, /signature is not base64url/],
-    ['base64 padding', `${header}.${payload}.c2ln==`, /signature is not base64url/],
-    ['an impossible base64url length', `${header}x.${payload}.c2ln`, /header is not base64url/],
-    ['a non-JSON header', `${b64('not json')}.${payload}.c2ln`, /header is not JSON/],
-    ['a JSON array header', `${b64('[1]')}.${payload}.c2ln`, /header is not a JSON object/],
-    ['a header without alg', `${b64('{"typ":"JWT"}')}.${payload}.c2ln`, /no alg/],
-    ['a non-JSON payload', `${header}.${b64('{')}.c2ln`, /payload is not JSON/],
-    ['an empty signature', `${header}.${payload}.`, /signature is empty/],
-  ])('rejects %s', (_, input, message) => {
-    expect(() => decodeCompactJws(input)).toThrow(MalformedJwsError);
-    expect(() => decodeCompactJws(input)).toThrow(message);
+  it('refuses to sign without an algorithm', () => {
+    expect(() => signCompactJws({ alg: 'none' }, claims, () => new Uint8Array(0))).toThrow(/alg/);
   });
 });
