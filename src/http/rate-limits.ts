@@ -31,8 +31,7 @@ export function createRateLimits(config: Pick<Config, 'authRateLimit'>, log: Log
 }
 
 export function tenantPolicy(plan: Principal['plan']): BucketPolicy {
-  const { perMinute, burst } = PLANS[plan].rateLimit;
-  return { perMinute, burst };
+  return PLANS[plan].rateLimit;
 }
 
 /**

@@ -92,18 +92,18 @@ export async function revokeAndFlip(db: Db, tenantId: string, credentialId: stri
       WHERE id = ${credentialId}::uuid AND tenant_id = ${tenantId}::uuid AND revoked_at IS NULL
       RETURNING id, status_list_id, status_index, format
     ), flipped AS (
+      -- Data-modifying CTEs always run to completion, referenced or not (PostgreSQL docs, WITH §7.8.4).
       UPDATE status_lists s
       SET bits = set_bit(s.bits, CASE WHEN r.format = 'jwt_vc_json' THEN (r.status_index & ~7) | (7 - (r.status_index & 7))
                                       ELSE r.status_index END, 1),
           version = s.version + 1, updated_at = now()
       FROM revoked r WHERE s.id = r.status_list_id
-      RETURNING s.id
     ), event AS (
       INSERT INTO outbox_events (id, tenant_id, type, payload)
       SELECT gen_random_uuid(), ${tenantId}::uuid, 'credential.revoked', jsonb_build_object('credentialId', r.id)
       FROM revoked r
     )
-    SELECT r.id::text AS id FROM revoked r, (SELECT count(*) FROM flipped) f`;
+    SELECT id::text AS id FROM revoked`;
   return rows.length === 1;
 }
 

@@ -10,12 +10,10 @@ import { verifyCredential } from './verify/verify.js';
 import { MalformedCredentialError, type VerificationResult } from './verify/verify.types.js';
 
 export function createVerificationService({ statusLists }: { statusLists: StatusListsService }) {
-  async function resolveIssuerKey(issuerDid: string, kid: string | undefined) {
+  /** The did:key's own key; the verifier has already held the kid to it (verify/issuer-signature.ts). */
+  async function resolveIssuerKey(issuerDid: string) {
     try {
-      const issuer = parseDidKey(issuerDid);
-      // A did:key has exactly one signing key: a kid naming any other key is not this issuer's signature.
-      if (kid !== undefined && kid !== issuer.kid && kid !== `#${issuer.fingerprint}`) return null;
-      return issuer.publicJwk;
+      return parseDidKey(issuerDid).publicJwk;
     } catch (error) {
       if (error instanceof InvalidDidError) return null;
       throw error;

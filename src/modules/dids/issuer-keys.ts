@@ -44,13 +44,13 @@ export function createIssuerKeys({ prisma, keys }: { prisma: PrismaClient; keys:
   }
 
   /** The signing key of a tenant's DID (status lists are signed by the DID that issued into them). */
-  async function forDidRow(tenantId: string, did: string) {
+  async function signingKey(tenantId: string, did: string) {
     const issuer = await forTenant(tenantId, did);
     if (!issuer) throw new Error(`DID ${did} of tenant ${tenantId} vanished`);
     return issuer.key;
   }
 
-  return { forTenant, forDidRow };
+  return { forTenant, signingKey };
 }
 
 export type IssuerKeys = ReturnType<typeof createIssuerKeys>;

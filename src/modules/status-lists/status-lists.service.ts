@@ -45,7 +45,7 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
     if (!list) return null;
     const cached = rendered.get(list.id);
     if (cached && cached.version === list.version) return cached.published;
-    const key = await issuerKeys.forDidRow(list.tenantId, list.did.did);
+    const key = await issuerKeys.signingKey(list.tenantId, list.did.did);
     const now = new Date();
     const iat = Math.floor(now.getTime() / 1000);
     let body: string;
