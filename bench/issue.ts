@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateDidKey, signerFor, DID_KEY_ALG } from '../src/modules/dids/did-key.js';
 import { issueJwtVcJson, issueSdJwtVc, type IssuerKey } from '../src/modules/credentials/credential-formats.js';
-import { issueInput } from '../src/modules/credentials/credentials.inputs.js';
+import { parseIssueInput } from '../src/modules/credentials/credentials.inputs.js';
 import { runLoad, type LoadResult } from './load.js';
 
 const CLAIMS = { given_name: 'Ada', family_name: 'Lovelace', degree: 'BSc Mathematics', gpa: 3.9 };
@@ -28,7 +28,7 @@ export async function rawSigningRate(format: 'jwt_vc_json' | 'vc+sd-jwt', second
     alg: DID_KEY_ALG.Ed25519,
     sign: signerFor('Ed25519', generated.privateKeyPkcs8),
   };
-  const input = issueInput.parse(JSON.parse(issueBody(format, generated.did)));
+  const input = parseIssueInput(JSON.parse(issueBody(format, generated.did)));
   const deadline = performance.now() + seconds * 1000;
   let count = 0;
   const started = performance.now();

@@ -11,12 +11,14 @@ import { SECURITY_HEADERS } from './http/security-headers.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from './http/body.js';
 import { sendError, sendJson } from './http/respond.js';
 import { AppError, findAppError, internalError, notFound, rateLimited } from './lib/errors.js';
+import { unavailableError } from './db/unavailable.js';
+import { requestTarget } from './http/request-target.js';
 import type { Logger } from './lib/logger.js';
 import { ENDPOINTS } from './rest/endpoints.js';
 import type { Principal } from './auth/principal.js';
 import type { PrincipalCache } from './auth/principal-cache.js';
 import { clientAddress } from './http/client-address.js';
-import { handlePublicRoute } from './http/public-routes.js';
+import { matchPublicRoute } from './http/public-routes.js';
 import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
 import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
@@ -44,34 +46,36 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
   const rest = createRestRouter(schema, ENDPOINTS);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(schema, ENDPOINTS, API_VERSION));
 
-  /** Per tenant for authenticated requests (with RateLimit-* headers), per address for the rest (§8). */
+  /** Per tenant for authenticated requests, per address for the rest (§8); RateLimit-* headers on both. */
   async function applyRateLimit(principal: Principal | null, request: IncomingMessage, response: ServerResponse) {
     if (principal) {
-      const policy = tenantPolicy(principal.plan);
       const verdict = await rateLimits.forTenant(principal);
-      setRateLimitHeaders(response, verdict, policy);
+      setRateLimitHeaders(response, verdict, tenantPolicy(principal.plan));
       if (!verdict.allowed) throw rateLimited(MESSAGES.rateLimited, verdict.retryAfterSeconds);
       return;
     }
     const verdict = await rateLimits.forAddress(clientAddress(request, trustProxyHops));
+    setRateLimitHeaders(response, verdict, rateLimits.addressPolicy);
     if (!verdict.allowed) throw rateLimited(MESSAGES.tooManyUnauthenticatedRequests, verdict.retryAfterSeconds);
   }
 
-  return async function handle(request, response) {
-    const startedAt = performance.now();
-    const incomingId = request.headers['x-request-id'];
-    const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-    response.setHeader('X-Request-Id', requestId);
+  /** Public documents and answers that need no credential (status lists, DID resolution, 404s): per address. */
+  async function applyPublicRateLimit(request: IncomingMessage, response: ServerResponse) {
+    const verdict = await rateLimits.forPublic(clientAddress(request, trustProxyHops));
+    setRateLimitHeaders(response, verdict, rateLimits.publicPolicy);
+    if (!verdict.allowed) throw rateLimited(MESSAGES.tooManyUnauthenticatedRequests, verdict.retryAfterSeconds);
+  }
 
-    const url = new URL(request.url ?? '/', 'http://service.invalid');
+  async function handle(request: IncomingMessage, response: ServerResponse, requestId: string) {
+    const startedAt = performance.now();
     const requestLog = log.child({ requestId });
     let context: RequestContext | undefined;
+    let path: string | undefined;
     response.on('finish', () => {
       requestLog.info(
         {
           method: request.method,
-          path: url.pathname,
+          path,
           status: response.statusCode,
           durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
           tenantId: context?.principal?.tenantId,
@@ -81,11 +85,15 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
     });
 
     try {
+      const url = requestTarget(request.url);
+      path = url.pathname;
       if (request.method === 'OPTIONS') {
+        await applyPublicRateLimit(request, response);
         response.writeHead(204, { Allow: 'GET, POST, PUT, PATCH, DELETE, OPTIONS' }).end();
         return;
       }
       if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
+        await applyPublicRateLimit(request, response);
         response.writeHead(200, {
           'Content-Type': 'application/json; charset=utf-8',
           'Cache-Control': 'public, max-age=300',
@@ -93,11 +101,17 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
         response.end(openApiDocument);
         return;
       }
-      if (await handlePublicRoute(request, response, url.pathname, services, requestId)) return;
+      const publicRoute = matchPublicRoute(request.method, url.pathname);
+      if (publicRoute) {
+        await applyPublicRateLimit(request, response);
+        await publicRoute(request, response, url.pathname, services, requestId);
+        return;
+      }
       const isGraphQL = url.pathname === GRAPHQL_PATH;
       const route = isGraphQL ? undefined : rest.match(request.method ?? 'GET', url.pathname);
-      if (route?.kind === 'not-found') throw notFound();
-      if (route?.kind === 'method-not-allowed') {
+      if (route?.kind === 'not-found' || route?.kind === 'method-not-allowed') {
+        await applyPublicRateLimit(request, response);
+        if (route.kind === 'not-found') throw notFound();
         sendError(response, new AppError('METHOD_NOT_ALLOWED', 'method not allowed'), requestId, {
           Allow: route.allow.join(', '),
         });
@@ -106,7 +120,16 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
       // Bodies are small in this API; refuse a declared oversize one before anyone buffers it (Yoga included).
       if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
       const principal = await authenticate(prisma, request.headers.authorization, requestLog, principals);
-      context = { principal, requestId, services, log: requestLog };
+      const idempotencyKey = request.headers['idempotency-key'];
+      context = {
+        principal,
+        requestId,
+        services,
+        log: requestLog,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
+        // Node merges these with the headers the transports write later.
+        setResponseHeader: (name, value) => response.setHeader(name, value),
+      };
       await applyRateLimit(principal, request, response);
       if (isGraphQL) {
         await yoga.handle(request, response, context);
@@ -117,13 +140,33 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
         sendJson(response, outcome.status, outcome.body);
       }
     } catch (error) {
-      const appError = findAppError(error);
-      if (!appError) requestLog.error({ err: error }, 'unexpected error');
+      let appError = findAppError(error);
+      if (!appError) {
+        appError = unavailableError(error);
+        if (appError) requestLog.warn({ err: error }, 'database unavailable');
+        else requestLog.error({ err: error }, 'unexpected error');
+      }
       if (response.headersSent) {
         response.destroy();
         return;
       }
       sendError(response, appError ?? internalError(), requestId);
+    }
+  }
+
+  // The error boundary: nothing a client sends may reject past this point (a rejected request listener
+  // would end the process).
+  return async function app(request, response) {
+    const incomingId = request.headers['x-request-id'];
+    const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    try {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+      response.setHeader('X-Request-Id', requestId);
+      await handle(request, response, requestId);
+    } catch (error) {
+      log.error({ err: error, requestId }, 'request failed outside the error boundary');
+      if (!response.headersSent) sendError(response, internalError(), requestId);
+      else response.destroy();
     }
   };
 }

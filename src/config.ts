@@ -48,6 +48,12 @@ const envSchema = z.object({
   // Unauthenticated requests (register, login, accepting invitations, bad tokens) per client address.
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   AUTH_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
+  // Public documents (status lists, DID resolution) per client address: verifiers poll these.
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  PUBLIC_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(600),
+  // How long a request holding an Idempotency-Key keeps it before a retry may take it over (its process
+  // presumably died): longer than any request takes.
+  IDEMPOTENCY_LEASE: durationSeconds.default(60),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -64,6 +70,8 @@ export type Config = {
   /** Base URL for links written into credentials (status lists); unset: the address the server listens on. */
   publicBaseUrl: string | undefined;
   authRateLimit: { perMinute: number; burst: number };
+  publicRateLimit: { perMinute: number; burst: number };
+  idempotencyLeaseSeconds: number;
   nodeEnv: 'development' | 'production' | 'test';
 };
 
@@ -101,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyEncryptionKey: value.KEY_ENCRYPTION_KEY,
     publicBaseUrl: value.PUBLIC_BASE_URL,
     authRateLimit: { perMinute: value.AUTH_RATE_LIMIT_PER_MINUTE, burst: value.AUTH_RATE_LIMIT_BURST },
+    publicRateLimit: { perMinute: value.PUBLIC_RATE_LIMIT_PER_MINUTE, burst: value.PUBLIC_RATE_LIMIT_BURST },
+    idempotencyLeaseSeconds: value.IDEMPOTENCY_LEASE,
     nodeEnv: value.NODE_ENV,
   };
 }

@@ -3,6 +3,7 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, stdoutDestination } from './lib/logger.js';
 import { startServer } from './server.js';
+import { DatabaseUnreachableError } from './db/database.js';
 
 let config: Config;
 try {
@@ -62,6 +63,6 @@ try {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 } catch (error) {
-  log.fatal({ err: error }, 'failed to start');
+  log.fatal({ err: error }, error instanceof DatabaseUnreachableError ? error.message : 'failed to start');
   exit(1);
 }

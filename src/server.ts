@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { createApp } from './app.js';
+import { handleClientError } from './http/client-error.js';
 import { openDatabase, type Database, type DatabaseOptions } from './db/database.js';
 import type { Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
@@ -73,6 +74,7 @@ export async function startServer(config: Config, log: Logger, options?: Databas
     trustProxyHops: config.trustProxyHops,
   });
   const server = createServer(app);
+  server.on('clientError', handleClientError(log));
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -80,6 +82,7 @@ export async function startServer(config: Config, log: Logger, options?: Databas
   });
   const purge = setInterval(() => {
     services.auth.purgeExpiredSessions().catch((error) => log.warn({ err: error }, 'session purge failed'));
+    services.idempotency.purgeExpired().catch((error) => log.warn({ err: error }, 'Idempotency-Key purge failed'));
   }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
 

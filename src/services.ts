@@ -6,6 +6,7 @@ import type { RateLimits } from './http/rate-limits.js';
 import type { KeyEncryption } from './lib/key-encryption.js';
 import type { AccessEvents } from './auth/access-events.js';
 import { createCredentialsService } from './modules/credentials/credentials.service.js';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createVerificationService } from './modules/credentials/verification.service.js';
 import { resolutionResult } from './modules/dids/did-key.js';
 import { createDidsService } from './modules/dids/dids.service.js';
@@ -23,7 +24,7 @@ export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
   { prisma, sql }: Pick<Database, 'prisma' | 'sql'>,
-  config: Pick<Config, 'sessionTtlSeconds'> & { publicBaseUrl: () => string },
+  config: Pick<Config, 'sessionTtlSeconds' | 'idempotencyLeaseSeconds'> & { publicBaseUrl: () => string },
   log: Logger,
   rateLimits: RateLimits,
   keys: KeyEncryption,
@@ -45,5 +46,6 @@ export function createServices(
     apiKeys: createApiKeysService({ prisma, access }),
     usage: createUsageService({ prisma, access }),
     audit: createAuditService({ prisma }),
+    idempotency: createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds }),
   };
 }

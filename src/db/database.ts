@@ -9,6 +9,7 @@ import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import type { Logger } from '../lib/logger.js';
 import { applyMigrations, type SqlConnection } from './migrate.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 import { syncBuiltinRoles } from './builtin-roles.sync.js';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
 
@@ -41,7 +42,12 @@ export async function openDatabase(options: DatabaseOptions, log: Logger): Promi
 }
 
 async function openPostgres(url: string, poolSize: number, log: Logger): Promise<Database> {
-  await migratePostgres(url, log);
+  try {
+    await migratePostgres(url, log);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw new DatabaseUnreachableError(url, error);
+    throw error;
+  }
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
@@ -56,6 +62,23 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
       await pool.end();
     },
   };
+}
+
+/** Start-up could not reach PostgreSQL: says which setting to check, never the password in it. */
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(`cannot connect to PostgreSQL at DATABASE_URL (${describeUrl(url)}): ${(cause as Error).message}`, { cause });
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'unparseable URL';
+  }
 }
 
 /** Applies migrations over one dedicated connection (the advisory lock lives on it). */

@@ -1,5 +1,6 @@
 // GraphQL surface of API keys (admin interface). Resolvers only adapt.
 import { builder } from './builder.js';
+import { idempotent } from './idempotency.js';
 import type { ApiKeyView, CreatedApiKey } from '../modules/api-keys/api-keys.service.js';
 
 const ApiKey = builder.objectRef<ApiKeyView>('ApiKey').implement({
@@ -52,8 +53,9 @@ builder.mutationFields((t) => ({
     type: CreatedApiKeyRef,
     authScopes: { permission: 'api_keys:manage' },
     args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
-    resolve: (_root, { input }, { services, principal, requestId }) =>
-      services.apiKeys.create(principal!, input, requestId),
+    resolve: idempotent((_root, { input }, { services, principal, requestId }, slot) =>
+      services.apiKeys.create(principal!, input, requestId, slot),
+    ),
   }),
   revokeApiKey: t.field({
     type: ApiKey,

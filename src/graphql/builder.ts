@@ -14,7 +14,8 @@ export const builder = new SchemaBuilder<{
   AuthScopes: { authenticated: boolean; permission: Permission };
   DefaultFieldNullability: false;
   Scalars: {
-    DateTime: { Input: Date; Output: Date };
+    // Output may be an ISO string too: an idempotent replay returns a stored (JSON) result.
+    DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
   };
 }>({
@@ -38,7 +39,7 @@ builder.mutationType({});
 
 builder.scalarType('DateTime', {
   description: 'An instant as an RFC 3339 / ISO 8601 string in UTC, e.g. 2026-11-21T12:00:00.000Z.',
-  serialize: (value) => value.toISOString(),
+  serialize: (value) => (typeof value === 'string' ? new Date(value) : value).toISOString(),
   parseValue: (value) => {
     const date = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
     if (Number.isNaN(date.getTime())) throw badRequest('expected an ISO 8601 date-time');

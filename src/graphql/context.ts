@@ -8,4 +8,8 @@ export type RequestContext = {
   requestId: string;
   services: Services;
   log: Logger;
+  /** The request's Idempotency-Key header as sent (validated where it is used), or null without one. */
+  idempotencyKey: string | null;
+  /** Adds a header to the HTTP response (e.g. Idempotent-Replayed), whichever transport writes it. */
+  setResponseHeader(name: string, value: string): void;
 };

@@ -1,5 +1,6 @@
 // GraphQL surface of credentials. Resolvers only adapt.
 import { builder } from './builder.js';
+import { idempotent } from './idempotency.js';
 import type { CredentialView } from '../modules/credentials/credentials.service.js';
 import type { VerificationResult } from '../modules/credentials/verify/verify.types.js';
 
@@ -72,7 +73,11 @@ const IssueCredentialInput = builder.inputType('IssueCredentialInput', {
     issuer: t.string({ required: false, description: 'One of the tenant’s active DIDs.' }),
     subjectId: t.string({ required: false, description: 'The subject’s id (a DID or URI); becomes sub.' }),
     claims: t.field({ type: 'JSON', required: false, description: 'The subject’s claims (a JSON object).' }),
-    type: t.string({ required: false, description: 'jwt_vc_json: the credential type after VerifiableCredential.' }),
+    type: t.stringList({
+      required: false,
+      description:
+        'jwt_vc_json: the VC type, e.g. ["VerifiableCredential", "UniversityDegreeCredential"] (a single name is a list of one; VerifiableCredential is implied).',
+    }),
     vct: t.string({ required: false, description: 'vc+sd-jwt: the verifiable credential type (required).' }),
     validFrom: t.string({ required: false, description: 'ISO 8601; default now.' }),
     validUntil: t.string({ required: false, description: 'ISO 8601; becomes exp.' }),
@@ -126,7 +131,9 @@ builder.mutationFields((t) => ({
     description: 'Issues a credential; consumes one of the month’s quota.',
     authScopes: { permission: 'credentials:issue' },
     args: { input: t.arg({ type: IssueCredentialInput, required: true }) },
-    resolve: (_root, { input }, { services, principal }) => services.credentials.issue(principal!, input),
+    resolve: idempotent((_root, { input }, { services, principal }, slot) =>
+      services.credentials.issue(principal!, input, slot),
+    ),
   }),
   revokeCredential: t.field({
     type: Revocation,

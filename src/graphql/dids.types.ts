@@ -1,5 +1,6 @@
 // GraphQL surface of DIDs and public did:key resolution. Resolvers only adapt.
 import { builder } from './builder.js';
+import { idempotent } from './idempotency.js';
 import type { DidView } from '../modules/dids/dids.service.js';
 
 export const Did = builder.objectRef<DidView>('Did').implement({
@@ -58,7 +59,9 @@ builder.mutationFields((t) => ({
     type: Did,
     authScopes: { permission: 'dids:create' },
     args: { input: t.arg({ type: CreateDidInput, required: true }) },
-    resolve: (_root, { input }, { services, principal }) => services.dids.create(principal!, input),
+    resolve: idempotent((_root, { input }, { services, principal }, slot) =>
+      services.dids.create(principal!, input, slot),
+    ),
   }),
   deactivateDid: t.field({
     type: Did,

@@ -1,5 +1,6 @@
 // GraphQL surface of members and invitations. Resolvers only adapt.
 import { builder } from './builder.js';
+import { idempotent } from './idempotency.js';
 import { AuthPayload } from './auth.types.js';
 import type { MemberView } from '../modules/members/members.service.js';
 import type { CreatedInvitation, InvitationView } from '../modules/members/invitations.service.js';
@@ -73,8 +74,9 @@ builder.mutationFields((t) => ({
     type: CreatedInvitationRef,
     authScopes: { permission: 'members:invite' },
     args: { input: t.arg({ type: InviteMemberInput, required: true }) },
-    resolve: (_root, { input }, { services, principal, requestId }) =>
-      services.invitations.invite(principal!, input, requestId),
+    resolve: idempotent((_root, { input }, { services, principal, requestId }, slot) =>
+      services.invitations.invite(principal!, input, requestId, slot),
+    ),
   }),
   revokeInvitation: t.field({
     type: invitationFields,

@@ -1,5 +1,6 @@
 // GraphQL surface of roles (spec §2, §4 GET /v1/roles). Resolvers only adapt.
 import { builder } from './builder.js';
+import { idempotent } from './idempotency.js';
 import type { RoleView } from '../modules/roles/roles.service.js';
 
 export const Role = builder.objectRef<RoleView>('Role').implement({
@@ -46,8 +47,9 @@ builder.mutationFields((t) => ({
     description: 'Creates a custom role (Business and Enterprise plans).',
     authScopes: { permission: 'roles:manage' },
     args: { input: t.arg({ type: CreateRoleInput, required: true }) },
-    resolve: (_root, { input }, { services, principal, requestId }) =>
-      services.roles.create(principal!, input, requestId),
+    resolve: idempotent((_root, { input }, { services, principal, requestId }, slot) =>
+      services.roles.create(principal!, input, requestId, slot),
+    ),
   }),
   updateRole: t.field({
     type: Role,

@@ -7,11 +7,12 @@ import { findAppError } from '../lib/errors.js';
 import { MESSAGES } from '../lib/messages.js';
 import type { Logger } from '../lib/logger.js';
 import type { RequestContext } from './context.js';
+import { idempotencyKeyPlugin } from './idempotency.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
 export function createGraphQLHandler(schema: GraphQLSchema, options: { production: boolean; log: Logger }) {
-  const plugins: Plugin[] = [];
+  const plugins: Plugin[] = [idempotencyKeyPlugin()];
   if (options.production) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }

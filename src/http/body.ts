@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { AppError, badRequest } from '../lib/errors.js';
+import { assertCleanJson } from '../lib/json-guards.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -11,11 +12,13 @@ export async function readJsonObject(request: IncomingMessage): Promise<Record<s
   try {
     value = JSON.parse(text);
   } catch {
+    // Also a body nested so deep that the parser ran out of stack.
     throw badRequest('request body is not valid JSON');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest('request body must be a JSON object');
   }
+  assertCleanJson(value, 'request body');
   return value as Record<string, unknown>;
 }
 

@@ -9,57 +9,73 @@ import { sendJson } from './respond.js';
 
 const RESOLVER_PATH = '/1.0/identifiers/';
 
-/** Answers the request if it is for a public document; returns false when it is not one. */
-export async function handlePublicRoute(
+type PublicRoute = (
   request: IncomingMessage,
   response: ServerResponse,
   pathname: string,
   services: Services,
   requestId: string,
-): Promise<boolean> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (pathname.startsWith(RESOLVER_PATH)) {
-    const did = safeDecode(pathname.slice(RESOLVER_PATH.length));
-    const result = resolutionResult(did ?? '');
-    const metadata = result.didResolutionMetadata;
-    if ('error' in metadata) {
-      // DID Resolution HTTP(S) binding: invalidDid → 400, methodNotSupported → 501; the body keeps the
-      // resolution result and adds the service's `error` text.
-      const status = metadata.error === 'methodNotSupported' ? 501 : 400;
-      sendJson(response, status, { error: metadata.message, request_id: requestId, ...result });
-      return true;
-    }
-    sendJson(response, 200, result, {
-      'Content-Type': 'application/did-resolution+json',
-      'Cache-Control': 'public, max-age=86400, immutable',
-    });
-    return true;
+) => Promise<void>;
+
+/** The handler of a public document, or null when the request is not for one. */
+export function matchPublicRoute(method: string | undefined, pathname: string): PublicRoute | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  if (pathname.startsWith(RESOLVER_PATH)) return resolveDid;
+  if (pathname.startsWith(STATUS_LIST_PATH)) return publishStatusList;
+  return null;
+}
+
+async function resolveDid(
+  _request: IncomingMessage,
+  response: ServerResponse,
+  pathname: string,
+  _services: Services,
+  requestId: string,
+) {
+  const did = safeDecode(pathname.slice(RESOLVER_PATH.length));
+  const result = resolutionResult(did ?? '');
+  const metadata = result.didResolutionMetadata;
+  if ('error' in metadata) {
+    // DID Resolution HTTP(S) binding: invalidDid → 400, methodNotSupported → 501; the body keeps the
+    // resolution result and adds the service's `error` text.
+    const status = metadata.error === 'methodNotSupported' ? 501 : 400;
+    sendJson(response, status, { error: metadata.message, request_id: requestId, ...result });
+    return;
   }
-  if (pathname.startsWith(STATUS_LIST_PATH)) {
-    const listId = safeDecode(pathname.slice(STATUS_LIST_PATH.length)) ?? '';
-    const published = await services.statusLists.publish(listId);
-    if (!published) {
-      sendJson(response, 404, { error: 'status list not found', code: 'NOT_FOUND', request_id: requestId });
-      return true;
-    }
-    const headers = {
-      ETag: published.etag,
-      'Last-Modified': published.lastModified.toUTCString(),
-      'Cache-Control': `public, max-age=${STATUS_LIST_TTL_SECONDS}`,
-    };
-    if (request.headers['if-none-match'] === published.etag) {
-      response.writeHead(304, headers).end();
-      return true;
-    }
-    response.writeHead(200, {
-      ...headers,
-      'Content-Type': published.contentType,
-      'Content-Length': Buffer.byteLength(published.body),
-    });
-    response.end(request.method === 'HEAD' ? undefined : published.body);
-    return true;
+  sendJson(response, 200, result, {
+    'Content-Type': 'application/did-resolution+json',
+    'Cache-Control': 'public, max-age=86400, immutable',
+  });
+}
+
+async function publishStatusList(
+  request: IncomingMessage,
+  response: ServerResponse,
+  pathname: string,
+  services: Services,
+  requestId: string,
+) {
+  const listId = safeDecode(pathname.slice(STATUS_LIST_PATH.length)) ?? '';
+  const published = await services.statusLists.publish(listId);
+  if (!published) {
+    sendJson(response, 404, { error: 'status list not found', code: 'NOT_FOUND', request_id: requestId });
+    return;
   }
-  return false;
+  const headers = {
+    ETag: published.etag,
+    'Last-Modified': published.lastModified.toUTCString(),
+    'Cache-Control': `public, max-age=${STATUS_LIST_TTL_SECONDS}`,
+  };
+  if (request.headers['if-none-match'] === published.etag) {
+    response.writeHead(304, headers).end();
+    return;
+  }
+  response.writeHead(200, {
+    ...headers,
+    'Content-Type': published.contentType,
+    'Content-Length': Buffer.byteLength(published.body),
+  });
+  response.end(request.method === 'HEAD' ? undefined : published.body);
 }
 
 function safeDecode(segment: string): string | null {

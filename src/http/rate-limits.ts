@@ -2,6 +2,8 @@
 // - per tenant, from its plan: capacity = burst, refilled at rpm/60 per second;
 // - per client address, for requests that carry no valid credential (register, login, invitation sign-up,
 //   bad tokens): blunts mass sign-up and credential stuffing;
+// - per client address, more generous, for public documents verifiers fetch (status lists, DID resolution)
+//   and for answers that need no credential at all (404, 405, OPTIONS);
 // - per account, for failed logins: a stranger can slow an account's logins down, never lock it.
 import type { ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
@@ -16,12 +18,20 @@ export const LOGIN_FAILURE_POLICY: BucketPolicy = { burst: 10, perMinute: 1 };
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
-export function createRateLimits(config: Pick<Config, 'authRateLimit'>, log: Logger, redis?: Redis) {
+export function createRateLimits(
+  config: Pick<Config, 'authRateLimit' | 'publicRateLimit'>,
+  log: Logger,
+  redis?: Redis,
+) {
   const limiter = createTokenBucketLimiter({ prefix: 'rl', redis, log });
   return {
     backend: limiter.backend,
     forTenant: (principal: Principal) => limiter.take(`tenant:${principal.tenantId}`, tenantPolicy(principal.plan)),
+    addressPolicy: config.authRateLimit,
     forAddress: (address: string) => limiter.take(`addr:${address}`, config.authRateLimit),
+    publicPolicy: config.publicRateLimit,
+    /** Public documents (status lists, DID resolution, the OpenAPI document) and 404s, per client address. */
+    forPublic: (address: string) => limiter.take(`public:${address}`, config.publicRateLimit),
     loginFailures: {
       /** Takes one attempt before the password is checked; a successful login gives it back. */
       take: (accountKey: string) => limiter.take(`login:${accountKey}`, LOGIN_FAILURE_POLICY),

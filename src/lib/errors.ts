@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
@@ -39,6 +40,7 @@ export const unauthorized = () => new AppError('UNAUTHORIZED', MESSAGES.unauthor
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);
 export const internalError = () => new AppError('INTERNAL', MESSAGES.internal);
 /** 429 with Retry-After in whole seconds (RFC 9110 §10.2.3). */
 export const rateLimited = (message: string, retryAfterSeconds: number) =>

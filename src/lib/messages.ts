@@ -26,5 +26,11 @@ export const MESSAGES = {
   tooManyUnauthenticatedRequests: 'too many requests from this address',
   tooManyLoginFailures: 'too many failed login attempts for this account; try again later',
   notFound: 'not found',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
+  idempotencyKeyReused: 'Idempotency-Key was already used with a different request',
+  idempotencyKeyInProgress: 'a request with this Idempotency-Key is still in progress',
+  idempotencyKeyOneMutation: 'a GraphQL request with an Idempotency-Key must hold exactly one mutation field',
+  invalidRequestTarget: 'invalid request target',
+  serviceUnavailable: 'service unavailable',
   internal: 'internal server error',
 } as const;

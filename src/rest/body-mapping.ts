@@ -10,10 +10,11 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
-import { badRequest } from '../lib/errors.js';
+import { badRequest, type AppError } from '../lib/errors.js';
 import { snakeCase } from './endpoint.js';
 
-export type BodyMapper = (body: Record<string, unknown>) => Record<string, unknown>;
+/** The body as operation input, and the first value whose type does not fit (null when all fit). */
+export type BodyMapper = (body: Record<string, unknown>) => { input: Record<string, unknown>; problem: AppError | null };
 
 export function createBodyMapper(schema: GraphQLSchema, typeName: string): BodyMapper {
   const type = schema.getType(typeName);
@@ -25,13 +26,20 @@ export function createBodyMapper(schema: GraphQLSchema, typeName: string): BodyM
   }));
   return (body) => {
     const input: Record<string, unknown> = {};
+    let problem: AppError | null = null;
     for (const field of fields) {
-      const value = body[field.restName];
+      let value = body[field.restName];
       if (value === undefined || value === null) continue; // absent: the service decides if it is required
-      checkValue(field.restName, field.type, value);
+      // GraphQL input coercion (spec §3.11): a single value given for a list is a list of one.
+      if (isListType(getNullableType(field.type)) && !Array.isArray(value)) value = [value];
+      try {
+        checkValue(field.restName, field.type, value);
+      } catch (error) {
+        problem ??= error as AppError;
+      }
       input[field.name] = value;
     }
-    return input;
+    return { input, problem };
   };
 }
 

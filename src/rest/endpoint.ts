@@ -19,6 +19,11 @@ export type RestEndpoint = {
    * fields). The body is type-checked against it, so a wrong type is a 400 that names the REST field.
    */
   bodyInput?: string;
+  /**
+   * A rule of the service that decides before any other (e.g. an unsupported credential format): run on the
+   * mapped body before its field types are checked, so its answer comes first whatever else the body holds.
+   */
+  checkFirst?: (input: Record<string, unknown>) => void;
   /** Builds the operation's variables; by default `{ input: <mapped body> }` when bodyInput is set. */
   variables?: (request: RestRequest, input: Record<string, unknown> | undefined) => Record<string, unknown>;
   /** Shapes the operation's data into the contract's response body. */

@@ -22,6 +22,7 @@ import {
 } from 'graphql';
 import type { RestEndpoint } from './endpoint.js';
 import { snakeCase } from './endpoint.js';
+import { honoursIdempotencyKey, IDEMPOTENT_REPLAYED_HEADER } from '../graphql/idempotency.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -42,6 +43,29 @@ const ERROR_RESPONSES = {
   '404': 'Not found, or belongs to another tenant.',
   '409': 'Conflicts with an existing resource.',
   '429': 'Rate limit exceeded; see Retry-After.',
+};
+
+// Endpoints whose resolver honours Idempotency-Key (src/graphql/idempotency.ts) say so: the header, the
+// replay marker and the two answers the key adds (README "Idempotent retries").
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes retries safe: the same key with the same request within 24 hours returns the first response ' +
+    '(marked `Idempotent-Replayed: true`) instead of acting again. Scoped to the tenant; 1 to 255 printable ' +
+    'ASCII characters (a UUID is a good choice). Failed requests are not recorded: a retry runs again.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[ -~]+$' },
+};
+
+const IDEMPOTENT_REPLAYED: JsonSchema = {
+  description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key.',
+  schema: { type: 'string', enum: ['true'] },
+};
+
+const IDEMPOTENCY_ERROR_RESPONSES = {
+  '409': 'Conflicts with an existing resource, or a request with this Idempotency-Key is still in progress.',
+  '422': '`Idempotency-Key was already used with a different request`.',
 };
 
 const SCALARS: Record<string, JsonSchema> = {
@@ -88,6 +112,7 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint) {
   if (rootSelection.kind !== Kind.FIELD) throw new Error(`${endpoint.path}: expected a field selection`);
   const field = rootType.getFields()[rootSelection.name.value]!;
   const permission = requiredPermission(field);
+  const idempotent = honoursIdempotencyKey(field);
   const pathParams = [...endpoint.path.matchAll(/:([a-z_]+)/g)].map((match) => match[1]!);
   const queryParams = pathParams.length
     ? []
@@ -110,6 +135,7 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint) {
     parameters: [
       ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryParams.map((name) => ({ name, in: 'query', required: false, schema: scalarFor(operation, name) })),
+      ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ],
     ...(endpoint.bodyInput && {
       requestBody: {
@@ -122,10 +148,11 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint) {
     responses: {
       '200': {
         description: 'OK',
+        ...(idempotent && { headers: { [IDEMPOTENT_REPLAYED_HEADER]: IDEMPOTENT_REPLAYED } }),
         content: { 'application/json': { schema: schemaOfSample(endpoint.result(sample), markers) } },
       },
       ...Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([status, text]) => [
+        Object.entries({ ...ERROR_RESPONSES, ...(idempotent && IDEMPOTENCY_ERROR_RESPONSES) }).map(([status, text]) => [
           status,
           { description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         ]),

@@ -16,6 +16,8 @@ import { declaredScopesFailure } from '../graphql/builder.js';
 import { AppError, badRequest, findAppError, internalError } from '../lib/errors.js';
 import type { RequestContext } from '../graphql/context.js';
 import { readJsonObject } from '../http/body.js';
+import { unavailableError } from '../db/unavailable.js';
+import { assertCleanJson } from '../lib/json-guards.js';
 import { createBodyMapper, type BodyMapper } from './body-mapping.js';
 import type { RestEndpoint, RestRequest } from './endpoint.js';
 
@@ -58,9 +60,16 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
     // Access first (the same answer scope-auth gives during execution), then the body.
     const denied = declaredScopesFailure(endpoint.rootField, context);
     if (denied) throw denied;
+    // Path and query strings reach PostgreSQL too: the same NUL rule as bodies.
+    assertCleanJson([params, [...url.searchParams.entries()]], 'request');
     const body = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : await readJsonObject(request);
     const restRequest: RestRequest = { params, query: url.searchParams, body };
-    const input = endpoint.mapBody?.(body);
+    const mapped = endpoint.mapBody?.(body);
+    if (mapped) {
+      endpoint.checkFirst?.(mapped.input);
+      if (mapped.problem) throw mapped.problem;
+    }
+    const input = mapped?.input;
     const variableValues = endpoint.variables ? endpoint.variables(restRequest, input) : input ? { input } : {};
     const result = await execute({ schema, document: endpoint.document, contextValue: context, variableValues });
     if (result.errors?.length) throw toAppError(result.errors[0], context);
@@ -115,6 +124,11 @@ function toAppError(error: unknown, context: RequestContext): AppError {
   // Variable coercion errors cannot normally happen (bodies are checked first); say so plainly if they do.
   const graphQLError = error as { path?: unknown; originalError?: unknown; message?: string };
   if (!graphQLError.path && !graphQLError.originalError) return badRequest(graphQLError.message ?? 'invalid request');
+  const unavailable = unavailableError(graphQLError.originalError ?? error);
+  if (unavailable) {
+    context.log.warn({ err: graphQLError.originalError ?? error }, 'database unavailable');
+    return unavailable;
+  }
   context.log.error({ err: graphQLError.originalError ?? error }, 'unexpected error in REST operation');
   return internalError();
 }

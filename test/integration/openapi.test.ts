@@ -37,6 +37,32 @@ describe('GET /v1/openapi.json', () => {
     expect(document.paths['/v1/auth/register'].post.security).toEqual([]);
   });
 
+  it('documents Idempotency-Key on exactly the five POSTs that honour it', () => {
+    const idempotent = [
+      '/v1/credentials/issue',
+      '/v1/dids',
+      '/v1/admin/api-keys',
+      '/v1/members/invitations',
+      '/v1/roles',
+    ];
+    for (const [path, operations] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        const header = operation.parameters.find((parameter: any) => parameter.name === 'Idempotency-Key');
+        if (method === 'post' && idempotent.includes(path)) {
+          expect(header, path).toMatchObject({ in: 'header', required: false, schema: { maxLength: 255 } });
+          expect(operation.responses['200'].headers['Idempotent-Replayed'].schema, path).toEqual({
+            type: 'string',
+            enum: ['true'],
+          });
+          expect(Object.keys(operation.responses), path).toEqual(expect.arrayContaining(['409', '422']));
+        } else {
+          expect(header, `${method} ${path}`).toBeUndefined();
+          expect(operation.responses['422'], `${method} ${path}`).toBeUndefined();
+        }
+      }
+    }
+  });
+
   it('describes request bodies in the REST field names', () => {
     const body = document.paths['/v1/admin/api-keys'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties).sort()).toEqual(['expires_at', 'name', 'scopes']);

@@ -70,8 +70,9 @@ describe('GET /v1/roles', () => {
     expect(roles).toHaveLength(5);
     for (const role of roles) {
       expect(Object.keys(role).sort()).toEqual(
-        ['built_in', 'created_at', 'description', 'id', 'name', 'permissions', 'updated_at'].sort(),
+        ['built_in', 'created_at', 'description', 'id', 'name', 'permissions', 'role_id', 'updated_at'].sort(),
       );
+      expect(role.role_id).toBe(role.id); // spec §2: "A role has a UUID (`role_id`)"
       expect(role.built_in).toBe(true);
     }
     const byName = Object.fromEntries(roles.map((role) => [role.name, role]));

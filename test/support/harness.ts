@@ -33,6 +33,8 @@ export type TestApp = {
 export type TestAppOptions = {
   sessionTtlSeconds?: number;
   production?: boolean;
+  /** PostgreSQL to use instead of DATABASE_URL (e.g. through a proxy the test can cut). */
+  databaseUrl?: string;
   /** Extra environment for loadConfig, e.g. a small AUTH_RATE_LIMIT_BURST for the test that exercises it. */
   env?: Record<string, string>;
 };
@@ -55,6 +57,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // the per-address limit set their own, smaller one.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_BURST: '100000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+    PUBLIC_RATE_LIMIT_BURST: '100000',
     ...(usingRedis && { REDIS_URL: process.env.REDIS_URL }),
     // DID private keys are encrypted under this key (the embedded default would write a key file instead).
     KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
@@ -63,7 +67,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const running = await startServer(
     config,
     log,
-    usingPostgres ? { kind: 'postgres', url: process.env.DATABASE_URL!, poolSize: 5 } : { kind: 'pglite-memory' },
+    options.databaseUrl || usingPostgres
+      ? { kind: 'postgres', url: options.databaseUrl ?? process.env.DATABASE_URL!, poolSize: 5 }
+      : { kind: 'pglite-memory' },
   );
   const url = running.url;
 

@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       trustProxyHops: 0,
       authRateLimit: { perMinute: 300, burst: 300 },
+      publicRateLimit: { perMinute: 1200, burst: 600 },
+      idempotencyLeaseSeconds: 60,
       keyEncryptionKey: undefined,
       publicBaseUrl: undefined,
     });
@@ -33,6 +35,9 @@ describe('loadConfig', () => {
       TRUST_PROXY_HOPS: '1',
       AUTH_RATE_LIMIT_PER_MINUTE: '60',
       AUTH_RATE_LIMIT_BURST: '30',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '600',
+      PUBLIC_RATE_LIMIT_BURST: '100',
+      IDEMPOTENCY_LEASE: '2m',
       KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       PUBLIC_BASE_URL: 'https://credentials.example.com',
     });
@@ -47,6 +52,8 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       trustProxyHops: 1,
       authRateLimit: { perMinute: 60, burst: 30 },
+      publicRateLimit: { perMinute: 600, burst: 100 },
+      idempotencyLeaseSeconds: 120,
       keyEncryptionKey: Buffer.alloc(32, 7).toString('base64'),
       publicBaseUrl: 'https://credentials.example.com',
     });

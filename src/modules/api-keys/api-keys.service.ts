@@ -8,8 +8,11 @@ import type { Principal } from '../../auth/principal.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { isUuid } from '../../lib/pagination.js';
-import { parseInput } from '../../lib/validation.js';
+import { isoDateTime, parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
+import { findMember } from '../members/members.repository.js';
+import { assertCanGrant } from '../roles/roles.service.js';
 import { newApiKey } from './api-key.tokens.js';
 
 const apiKeyView = {
@@ -42,16 +45,18 @@ const createInput = z.object({
     .array(z.string({ error: 'scopes must be strings' }), { error: 'scopes must be an array' })
     .min(1, { error: "scopes must name at least one permission; omit it for a key with the role's permissions" })
     .nullish(),
-  expiresAt: z.iso
-    .datetime({ offset: true, error: 'expires_at must be an ISO 8601 date-time, e.g. 2030-01-01T00:00:00Z' })
-    .transform((value) => new Date(value))
-    .nullish(),
+  expiresAt: isoDateTime('expires_at').nullish(),
 });
 
 export function createApiKeysService({ prisma, access }: { prisma: PrismaClient; access: AccessEvents }) {
-  async function create(principal: Principal, rawInput: unknown, requestId: string | null): Promise<CreatedApiKey> {
+  async function create(
+    principal: Principal,
+    rawInput: unknown,
+    requestId: string | null,
+    idempotency: IdempotencySlot | null = null,
+  ): Promise<CreatedApiKey> {
     const input = parseInput(createInput, rawInput);
-    const scopes = input.scopes ? checkScopes(principal, input.scopes) : null;
+    const scopes = input.scopes ? checkScopes(principal, input.scopes) : inheritedScopes(principal);
     if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
       throw badRequest('expires_at must be in the future');
     const { key, keyHash, prefix } = newApiKey();
@@ -75,7 +80,9 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
         targetId: row.id,
         details: { name: row.name, prefix, scopes, expiresAt: row.expiresAt?.toISOString() ?? null },
       });
-      return { ...toView(row), key };
+      const created = { ...toView(row), key };
+      await completeIdempotentRequest(tx, idempotency, created);
+      return created;
     });
   }
 
@@ -95,6 +102,12 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
       access,
       principal.tenantId,
       prisma.$transaction(async (tx) => {
+        const target = await tx.apiKey.findFirst({
+          where: { id: apiKeyId, tenantId: principal.tenantId, revokedAt: null },
+          select: { createdByUserId: true },
+        });
+        if (!target) throw notFound(MESSAGES.apiKeyNotFound);
+        await assertCanActOnCreator(tx, principal, target.createdByUserId);
         const now = new Date();
         const { count } = await tx.apiKey.updateMany({
           where: { id: apiKeyId, tenantId: principal.tenantId, revokedAt: null },
@@ -114,6 +127,26 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
   }
 
   return { create, list, revoke };
+}
+
+/**
+ * Revoking someone else's key acts on them: allowed only to a caller who holds everything the key's creator
+ * holds now (as for changing their role or removing them). One's own keys can always be revoked.
+ */
+async function assertCanActOnCreator(tx: Prisma.TransactionClient, principal: Principal, creatorUserId: string) {
+  if (creatorUserId === principal.userId) return;
+  const creator = await findMember(tx, principal.tenantId, creatorUserId);
+  // A creator who left the tenant has no role left to protect (their keys were revoked on removal).
+  if (creator) assertCanGrant(principal, creator.role.permissions);
+}
+
+/**
+ * What a key created without `scopes` may do: a session's key follows the user's role (null: unscoped); a key
+ * made by a scoped key keeps the creating key's effective scopes, so a key can never mint a wider one.
+ */
+function inheritedScopes(principal: Principal): string[] | null {
+  if (principal.kind !== 'api_key' || principal.scopes === null) return null;
+  return PERMISSIONS.filter((permission) => principal.permissions.has(permission));
 }
 
 /** Scopes must be known permissions the creator holds now; anything else is a 400 naming it. */

@@ -40,7 +40,7 @@ export function issueJwtVcJson(input: IssueInput, key: IssuerKey, context: Issue
     jti: `urn:uuid:${context.credentialId}`,
     vc: {
       '@context': [VCDM_1_1_CONTEXT, STATUS_CONTEXT],
-      type: ['VerifiableCredential', ...(input.type ? [input.type] : [])],
+      type: ['VerifiableCredential', ...(input.type ?? [])],
       credentialSubject,
       credentialStatus: credentialStatusEntry({
         statusListCredentialUrl: context.statusListUrl,

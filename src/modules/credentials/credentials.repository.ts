@@ -2,6 +2,9 @@
 // is still active, inserts the credential and its outbox event — all or nothing, so concurrent issues cannot
 // overshoot the quota and a failed issue consumes nothing (conventions §7). Revoking is one statement too:
 // it marks the credential, flips its bit in the status list and records the event.
+//
+// With an Idempotency-Key (src/modules/idempotency) the issue statement also completes the key's row, so the
+// record that a retry must replay commits with the credential or not at all.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 
@@ -23,6 +26,14 @@ export type NewCredential = {
   /** The plan's monthly quota; null when unlimited. */
   monthlyLimit: number | null;
   event: Prisma.InputJsonObject;
+  /** The Idempotency-Key slot to complete with the credential, and the sealed response to store; null without. */
+  idempotency: { id: string; leaseToken: string; response: Uint8Array } | null;
+};
+
+export type IssueOutcome = {
+  inserted: boolean;
+  /** False when an idempotency slot was given but its lease is no longer this request's: nothing was written. */
+  leaseHeld: boolean;
 };
 
 /** Counter shards of an unlimited tenant (see UsageCounter in prisma/schema.prisma). */
@@ -30,12 +41,20 @@ export const UNLIMITED_COUNTER_SHARDS = 16;
 
 // With a quota: shard 0, whose row lock serialises the check; shards a tenant filled while it was unlimited
 // (before a downgrade this month) still count, and no longer change. Without one: any shard.
+// Idempotency ($16–$18, all NULL without a key): `idempotency` locks the key's row while the lease is still
+// ours, the quota is consumed only if it did, and `idempotency_completed` stores the response only if the
+// credential was inserted (a refused issue leaves the row in flight, for the caller to release).
 const ISSUE_SQL = `
-  WITH quota AS (
+  WITH idempotency AS (
+    SELECT id FROM idempotency_keys
+    WHERE id = $16::uuid AND lease_token = $17::uuid AND completed_at IS NULL
+    FOR UPDATE
+  ), quota AS (
     INSERT INTO usage_counters (tenant_id, month, shard, credentials_issued)
     SELECT $1::uuid, $2, $3::smallint, 1
     WHERE EXISTS (SELECT 1 FROM dids WHERE id = $4::uuid AND deactivated_at IS NULL)
       AND ($5::int IS NULL OR $5::int > 0)
+      AND ($16::uuid IS NULL OR EXISTS (SELECT 1 FROM idempotency))
     ON CONFLICT (tenant_id, month, shard) DO UPDATE SET credentials_issued = usage_counters.credentials_issued + 1
       WHERE $5::int IS NULL
          OR usage_counters.credentials_issued + (
@@ -53,17 +72,21 @@ const ISSUE_SQL = `
   ), event AS (
     INSERT INTO outbox_events (id, tenant_id, type, payload)
     SELECT gen_random_uuid(), $1::uuid, 'credential.issued', $15::jsonb FROM inserted
+  ), idempotency_completed AS (
+    UPDATE idempotency_keys k SET response = $18::bytea, completed_at = now()
+    FROM idempotency i WHERE k.id = i.id AND EXISTS (SELECT 1 FROM inserted)
   )
-  SELECT count(*)::int AS inserted FROM inserted`;
+  SELECT (SELECT count(*) FROM inserted)::int AS inserted,
+         ($16::uuid IS NULL OR EXISTS (SELECT 1 FROM idempotency)) AS lease_held`;
 
 /**
- * Inserts the credential if the quota has room and the DID is active; returns whether it did. The hottest
- * statement of the service, so it runs as a prepared statement (planned once per connection) rather than
- * through Prisma.
+ * Inserts the credential if the quota has room, the DID is active and the idempotency lease (if any) is still
+ * this request's; says what happened. The hottest statement of the service, so it runs as a prepared statement
+ * (planned once per connection) rather than through Prisma.
  */
-export async function insertWithinQuota(sql: PreparedSql, c: NewCredential): Promise<boolean> {
+export async function insertWithinQuota(sql: PreparedSql, c: NewCredential): Promise<IssueOutcome> {
   const shard = c.monthlyLimit === null ? Math.floor(Math.random() * UNLIMITED_COUNTER_SHARDS) : 0;
-  const rows = await sql<{ inserted: number }>('issue-credential', ISSUE_SQL, [
+  const rows = await sql<{ inserted: number; lease_held: boolean }>('issue-credential', ISSUE_SQL, [
     c.tenantId,
     c.month,
     shard,
@@ -79,8 +102,11 @@ export async function insertWithinQuota(sql: PreparedSql, c: NewCredential): Pro
     c.issuedAt,
     c.expiresAt,
     JSON.stringify(c.event),
+    c.idempotency?.id ?? null,
+    c.idempotency?.leaseToken ?? null,
+    c.idempotency ? Buffer.from(c.idempotency.response) : null,
   ]);
-  return rows[0]?.inserted === 1;
+  return { inserted: rows[0]?.inserted === 1, leaseHeld: rows[0]?.lease_held === true };
 }
 
 /** Revokes an unrevoked credential of the tenant; returns false for unknown, foreign and revoked ones. */

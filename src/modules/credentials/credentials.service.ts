@@ -5,17 +5,18 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 import type { CredentialFormat } from '../../generated/prisma/enums.js';
 import type { Principal } from '../../auth/principal.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { afterCursor, decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { didNotFound } from '../dids/dids.service.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
+import type { IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { hasRoom, PLANS, usageMonth } from '../plans/plans.js';
 import { credentialsIssuedIn } from '../usage/usage.repository.js';
 import type { StatusListsService } from '../status-lists/status-lists.service.js';
 import { issueJwtVcJson, issueSdJwtVc } from './credential-formats.js';
-import { issueInput, listInput, type CredentialFormatName } from './credentials.inputs.js';
+import { listInput, parseIssueInput, type CredentialFormatName } from './credentials.inputs.js';
 import { credentialView, insertWithinQuota, revokeAndFlip, type CredentialRow } from './credentials.repository.js';
 
 export type CredentialView = {
@@ -65,8 +66,13 @@ export function createCredentialsService({ prisma, sql, issuerKeys, statusLists 
     revokedAt: row.revokedAt,
   });
 
-  async function issue(principal: Principal, rawInput: unknown): Promise<CredentialView> {
-    const input = parseInput(issueInput, rawInput);
+  /** With an idempotency slot, the issue statement completes it too (see insertWithinQuota). */
+  async function issue(
+    principal: Principal,
+    rawInput: unknown,
+    idempotency: IdempotencySlot | null = null,
+  ): Promise<CredentialView> {
+    const input = parseIssueInput(rawInput);
     const issuer = await issuerKeys.forTenant(principal.tenantId, input.issuer);
     if (!issuer) throw didNotFound(input.issuer);
     if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
@@ -88,29 +94,10 @@ export function createCredentialsService({ prisma, sql, issuerKeys, statusLists 
       input.format === 'jwt_vc_json'
         ? issueJwtVcJson(input, issuer.key, context)
         : await issueSdJwtVc(input, issuer.key, context);
-    const credentialType = input.format === 'jwt_vc_json' ? (input.type ?? 'VerifiableCredential') : input.vct!;
-    const inserted = await insertWithinQuota(sql, {
-      id,
-      tenantId: principal.tenantId,
-      issuerDidId: issuer.didId,
-      format: input.format,
-      credentialType,
-      subjectId: input.subjectId ?? null,
-      statusListId: slot.listId,
-      statusIndex: slot.index,
-      credential,
-      issuedAt,
-      expiresAt: input.validUntil ?? null,
-      month,
-      monthlyLimit: limit,
-      event: { credentialId: id, format: input.format, issuer: input.issuer, credentialType },
-    });
-    if (!inserted) {
-      const again = await issuerKeys.forTenant(principal.tenantId, input.issuer, { fresh: true });
-      if (!again || again.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
-      throw forbidden(MESSAGES.monthlyIssuanceLimitReached(limit!));
-    }
-    return {
+    // The most specific type names the credential in listings: the last one given, as VCs list them.
+    const credentialType =
+      input.format === 'jwt_vc_json' ? (input.type?.at(-1) ?? 'VerifiableCredential') : input.vct!;
+    const view: CredentialView = {
       id,
       format: input.format,
       credential,
@@ -126,6 +113,34 @@ export function createCredentialsService({ prisma, sql, issuerKeys, statusLists 
       expiresAt: input.validUntil ?? null,
       revokedAt: null,
     };
+    const outcome = await insertWithinQuota(sql, {
+      id,
+      tenantId: principal.tenantId,
+      issuerDidId: issuer.didId,
+      format: input.format,
+      credentialType,
+      subjectId: input.subjectId ?? null,
+      statusListId: slot.listId,
+      statusIndex: slot.index,
+      credential,
+      issuedAt,
+      expiresAt: input.validUntil ?? null,
+      month,
+      monthlyLimit: limit,
+      event: { credentialId: id, format: input.format, issuer: input.issuer, credentialType },
+      idempotency: idempotency && {
+        id: idempotency.id,
+        leaseToken: idempotency.leaseToken,
+        response: idempotency.seal(view),
+      },
+    });
+    if (!outcome.leaseHeld) throw conflict(MESSAGES.idempotencyKeyInProgress);
+    if (!outcome.inserted) {
+      const again = await issuerKeys.forTenant(principal.tenantId, input.issuer, { fresh: true });
+      if (!again || again.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
+      throw forbidden(MESSAGES.monthlyIssuanceLimitReached(limit!));
+    }
+    return view;
   }
 
   async function list(principal: Principal, rawFilters: unknown, page: PageRequest) {

@@ -9,6 +9,7 @@ import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { afterCursor, decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
+import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
 import { hasRoom, PLANS } from '../plans/plans.js';
 import { lockTenant } from '../usage/usage.repository.js';
@@ -60,7 +61,11 @@ const listInput = z.object({
 export const didNotFound = (did: string) => notFound(MESSAGES.didNotFound(did));
 
 export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys: KeyEncryption }) {
-  async function create(principal: Principal, rawInput: unknown): Promise<DidView> {
+  async function create(
+    principal: Principal,
+    rawInput: unknown,
+    idempotency: IdempotencySlot | null = null,
+  ): Promise<DidView> {
     const input = parseInput(createInput, rawInput);
     const generated = generateDidKey(input.keyType ?? 'Ed25519');
     const ciphertext = keys.encrypt(generated.privateKeyPkcs8, keyAadFor(principal.tenantId, generated.did));
@@ -81,7 +86,9 @@ export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys
         select: didView,
       });
       await recordEvent(tx, principal.tenantId, 'did.created', { did: row.did, keyType: row.keyType });
-      return toDidView(row);
+      const view = toDidView(row);
+      await completeIdempotentRequest(tx, idempotency, view);
+      return view;
     });
   }
 

@@ -23,6 +23,7 @@ import type { AuthResult } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
 import { newSessionToken } from '../auth/session.tokens.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { hasRoom, PLANS } from '../plans/plans.js';
 import { findAssignableRole } from '../roles/roles.repository.js';
 import { assertCanGrant } from '../roles/roles.service.js';
@@ -74,7 +75,12 @@ export type InvitationsServiceDeps = { prisma: PrismaClient; sessionTtlSeconds: 
 export function createInvitationsService({ prisma, sessionTtlSeconds }: InvitationsServiceDeps) {
   const sessionExpiry = () => new Date(Date.now() + sessionTtlSeconds * 1000);
 
-  async function invite(principal: Principal, rawInput: unknown, requestId: string | null): Promise<CreatedInvitation> {
+  async function invite(
+    principal: Principal,
+    rawInput: unknown,
+    requestId: string | null,
+    idempotency: IdempotencySlot | null = null,
+  ): Promise<CreatedInvitation> {
     const input = parseInput(inviteInput, rawInput);
     const key = emailKey(input.email);
     const token = randomToken(INVITATION_TOKEN_PREFIX, 32);
@@ -114,7 +120,9 @@ export function createInvitationsService({ prisma, sessionTtlSeconds }: Invitati
         targetId: invitation.id,
         details: { email: invitation.email, role: role.name },
       });
-      return { ...toView(invitation), token };
+      const created = { ...toView(invitation), token };
+      await completeIdempotentRequest(tx, idempotency, created);
+      return created;
     });
   }
 
@@ -127,6 +135,8 @@ export function createInvitationsService({ prisma, sessionTtlSeconds }: Invitati
       if (!(await lockTenant(tx, principal.tenantId))) throw unauthorized();
       const invitation = await repository.findPendingInvitation(tx, principal.tenantId, invitationId, new Date());
       if (!invitation) throw notFound(MESSAGES.invitationNotFound);
+      // Withdrawing a grant acts on it as making it does: only someone who could have made it may.
+      assertCanGrant(principal, invitation.role.permissions);
       await tx.invitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
       await recordAudit(tx, actorFrom(principal, requestId), {
         action: 'invitation.revoked',

@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.
 import { MESSAGES } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { PLANS } from '../plans/plans.js';
 import { lockTenant } from '../usage/usage.repository.js';
 import { createRoleInput, updateRoleInput } from './roles.inputs.js';
@@ -42,7 +43,12 @@ export function createRolesService({ prisma, access }: { prisma: PrismaClient; a
     return role;
   }
 
-  async function create(principal: Principal, rawInput: unknown, requestId: string | null): Promise<RoleView> {
+  async function create(
+    principal: Principal,
+    rawInput: unknown,
+    requestId: string | null,
+    idempotency: IdempotencySlot | null = null,
+  ): Promise<RoleView> {
     const input = parseInput(createRoleInput, rawInput);
     assertCanGrant(principal, input.permissions);
     return uniqueName(() =>
@@ -64,6 +70,7 @@ export function createRolesService({ prisma, access }: { prisma: PrismaClient; a
           targetId: role.id,
           details: { name: role.name, permissions: role.permissions },
         });
+        await completeIdempotentRequest(tx, idempotency, role);
         return role;
       }),
     );

@@ -1,4 +1,6 @@
 // /v1 DIDs and credentials, and the public DID resolver (spec §2–§4). Each row: path → operation → body.
+import { issueFormatGate } from '../../modules/credentials/credentials.inputs.js';
+import { parseInput } from '../../lib/validation.js';
 import { intQuery, snakeKeys, withParam, type RestEndpoint, type RestRequest } from '../endpoint.js';
 
 const DID = 'id did keyType verificationMethod status createdAt deactivatedAt didDocument';
@@ -55,6 +57,7 @@ export const CREDENTIAL_ENDPOINTS: RestEndpoint[] = [
     path: '/v1/credentials/issue',
     operation: `mutation IssueCredential($input: IssueCredentialInput!) { issueCredential(input: $input) { ${CREDENTIAL} } }`,
     bodyInput: 'IssueCredentialInput',
+    checkFirst: (input) => void parseInput(issueFormatGate, input),
     result: (data) => snakeKeys(data.issueCredential),
   },
   {

@@ -7,19 +7,25 @@ const ROLE = 'id name description permissions builtIn createdAt updatedAt';
 const MEMBER = 'userId email displayName role roleId joinedAt';
 const INVITATION = 'id email role roleId invitedByUserId expiresAt createdAt';
 
+// "A role has a UUID (`role_id`)" (spec §2): every role body carries it, beside `id`.
+const roleBody = (role: unknown) => {
+  const body = snakeKeys(role) as { id: string };
+  return { role_id: body.id, ...body };
+};
+
 export const TEAM_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/roles',
     operation: `query Roles { roles { ${ROLE} } }`,
-    result: (data) => ({ roles: snakeKeys(data.roles) }),
+    result: (data) => ({ roles: (data.roles as unknown[]).map(roleBody) }),
   },
   {
     method: 'POST',
     path: '/v1/roles',
     operation: `mutation CreateRole($input: CreateRoleInput!) { createRole(input: $input) { ${ROLE} } }`,
     bodyInput: 'CreateRoleInput',
-    result: (data) => snakeKeys(data.createRole),
+    result: (data) => roleBody(data.createRole),
   },
   {
     method: 'PATCH',
@@ -27,14 +33,14 @@ export const TEAM_ENDPOINTS: RestEndpoint[] = [
     operation: `mutation UpdateRole($id: String!, $input: UpdateRoleInput!) { updateRole(id: $id, input: $input) { ${ROLE} } }`,
     bodyInput: 'UpdateRoleInput',
     variables: withParam('id', 'role_id'),
-    result: (data) => snakeKeys(data.updateRole),
+    result: (data) => roleBody(data.updateRole),
   },
   {
     method: 'DELETE',
     path: '/v1/roles/:role_id',
     operation: `mutation DeleteRole($id: String!) { deleteRole(id: $id) { ${ROLE} } }`,
     variables: withParam('id', 'role_id'),
-    result: (data) => snakeKeys(data.deleteRole),
+    result: (data) => roleBody(data.deleteRole),
   },
   {
     method: 'GET',

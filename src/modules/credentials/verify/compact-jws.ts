@@ -1,5 +1,6 @@
 // Strict decoding of JWS Compact Serialization (RFC 7515 §7.1) before any signature is checked, so
 // that garbage is told apart from a credential that merely fails verification.
+import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../../lib/json-guards.js';
 import { MalformedCredentialError } from './verify.types.js';
 
 export type DecodedJws = {
@@ -20,11 +21,17 @@ export function decodeBase64url(value: string, what: string): Buffer {
 }
 
 export function parseJson(bytes: Buffer, what: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     throw new MalformedCredentialError(`${what} is not UTF-8 JSON`);
   }
+  // Whatever verifies is echoed back as JSON: a value too deep to serialise is refused here, not there.
+  if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new MalformedCredentialError(tooDeepMessage(what, MAX_JSON_DEPTH));
+  }
+  return value;
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>

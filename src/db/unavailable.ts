@@ -1,0 +1,53 @@
+// A database that cannot be reached is an outage, not a bug: the client gets 503 with Retry-After (RFC 9110
+// §15.6.4) and may retry, instead of a 500. Recognised from Prisma's codes, the driver adapter's error kinds
+// and node-postgres's own errors (the hot paths that bypass Prisma).
+import { AppError } from '../lib/errors.js';
+import { MESSAGES } from '../lib/messages.js';
+
+/** Seconds a client should wait before retrying: PostgreSQL restarts and fail-overs take about this long. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// P1001 can't reach, P1002 timed out reaching, P1008 operation timed out, P1017 server closed the
+// connection, P2024 timed out waiting for a pool connection.
+const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+// @prisma/driver-adapter-utils error kinds that mean "no usable connection".
+const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+// SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, crash, cannot connect now), 53300 (too many
+// connections).
+const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const NODE_POSTGRES_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    const candidate = current as {
+      code?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+      cause?: unknown;
+      originalError?: unknown;
+    };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || SQLSTATE.test(code)) return true;
+    if (ADAPTER_KINDS.has(String(candidate.kind))) return true;
+    if (ADAPTER_KINDS.has(String(candidate.meta?.driverAdapterError?.cause?.kind))) return true;
+    const message = typeof candidate.message === 'string' ? candidate.message : '';
+    if (NODE_POSTGRES_MESSAGES.some((text) => message.includes(text))) return true;
+    current = candidate.originalError ?? candidate.cause;
+  }
+  return false;
+}
+
+/** The 503 for a database outage, or undefined when the error is something else. */
+export function unavailableError(error: unknown): AppError | undefined {
+  if (!isDatabaseUnavailable(error)) return undefined;
+  return new AppError('UNAVAILABLE', MESSAGES.serviceUnavailable, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+}
