@@ -14,6 +14,7 @@ import { verifyCredential } from '../../src/modules/credentials/verify/verify.js
 import {
   MalformedCredentialError,
   type CheckName,
+  type StatusAnswer,
   type StatusReference,
   type VerificationResult,
   type VerifyOptions,
@@ -429,7 +430,9 @@ async function withKb(sdJwt: string, key: Signer = holder, claims: Record<string
   return `${sdJwt}${kb}`;
 }
 
-const checkStatus = vi.fn(async (_reference: StatusReference) => 'valid' as const);
+const checkStatus = vi.fn(async (_reference: StatusReference, _issuer: string | null): Promise<StatusAnswer> => ({
+  status: 'valid',
+}));
 /** Resolves the issuer DID as the verification service does: a did:key is its own key. */
 async function resolveDidKey(did: string) {
   try {
@@ -462,7 +465,10 @@ describe('our did:key credentials', () => {
     expect(result).toMatchObject({ verified: true, issuer: signer.did, subject: holder.did });
     expect(result.checks.every((c) => c.status === 'passed')).toBe(true);
     expect(result.claims).toMatchObject({ vc: { credentialSubject: { name: 'Ada Lovelace' } } });
-    expect(checkStatus).toHaveBeenLastCalledWith({ type: 'bitstring', uri: STATUS_LIST, index: 42 });
+    expect(checkStatus).toHaveBeenLastCalledWith(
+      { type: 'bitstring', uri: STATUS_LIST, index: 42, purpose: 'revocation' },
+      signer.did,
+    );
   });
 
   it.each([ed25519, p256])('accepts a vc+sd-jwt with key binding signed with $alg', async (signer) => {
@@ -475,7 +481,7 @@ describe('our did:key credentials', () => {
       nationalities: ['DE', 'FR'],
     });
     expect(result.claims).not.toHaveProperty('_sd');
-    expect(checkStatus).toHaveBeenLastCalledWith({ type: 'token', uri: STATUS_LIST, index: 7 });
+    expect(checkStatus).toHaveBeenLastCalledWith({ type: 'token', uri: STATUS_LIST, index: 7 }, signer.did);
   });
 
   it('accepts a presentation that withholds disclosures', async () => {
@@ -596,16 +602,52 @@ describe('our did:key credentials', () => {
 
     it('a revoked status, and one that cannot be confirmed', async () => {
       const jws = await issueJwtVc(ed25519);
-      const revoked = await verifyCredential(jws, undefined, { ...ours, checkStatus: async () => 'revoked' });
+      const revoked = await verifyCredential(jws, undefined, {
+        ...ours,
+        checkStatus: async () => ({ status: 'revoked' }),
+      });
       expect(revoked.verified).toBe(false);
       expect(check(revoked, 'status')).toMatchObject({ status: 'failed', detail: expect.stringContaining('revoked') });
-      const unknown = await verifyCredential(jws, undefined, { ...ours, checkStatus: async () => 'unknown' });
-      expect(check(unknown, 'status')).toMatchObject({
+      const unknown = await verifyCredential(jws, undefined, {
+        ...ours,
+        checkStatus: async () => ({ status: 'unknown', reason: 'not ours' }),
+      });
+      expect(check(unknown, 'status')).toEqual({
+        name: 'status',
         status: 'failed',
-        detail: expect.stringContaining('cannot confirm'),
+        detail: `cannot confirm status (${STATUS_LIST} index 42): not ours`,
       });
       const unchecked = await verifyCredential(jws, undefined, { ...ours, checkStatus: undefined });
       expect(check(unchecked, 'status').status).toBe('skipped');
+    });
+
+    it('a reference the list refutes: status failed with the reason', async () => {
+      const jws = await issueJwtVc(ed25519);
+      const result = await verifyCredential(jws, undefined, {
+        ...ours,
+        checkStatus: async () => ({ status: 'invalid', reason: 'wrong list' }),
+      });
+      expect(result.verified).toBe(false);
+      expect(check(result, 'status')).toEqual({
+        name: 'status',
+        status: 'failed',
+        detail: `invalid status reference (${STATUS_LIST} index 42): wrong list`,
+      });
+    });
+
+    it('a BitstringStatusListEntry without statusPurpose (REC §2.1 requires it): status failed', async () => {
+      const { vc } = jwtVcPayload(ed25519);
+      const { statusPurpose: _dropped, ...entry } = vc.credentialStatus;
+      const resolver = vi.fn(async (): Promise<StatusAnswer> => ({ status: 'valid' }));
+      const jws = await issueJwtVc(ed25519, { vc: { ...vc, credentialStatus: entry } });
+      const result = await verifyCredential(jws, undefined, { ...ours, checkStatus: resolver });
+      expect(result.verified).toBe(false);
+      expect(check(result, 'status')).toEqual({
+        name: 'status',
+        status: 'failed',
+        detail: 'credentialStatus.statusPurpose is missing',
+      });
+      expect(resolver).not.toHaveBeenCalled();
     });
 
     it('a payload without the vc claim, or with an issuer that differs from iss', async () => {
@@ -792,7 +834,7 @@ describe('our did:key credentials', () => {
     it('a revoked status', async () => {
       const result = await verifyCredential(await issueSdJwt(p256), undefined, {
         ...unbound,
-        checkStatus: async () => 'revoked',
+        checkStatus: async () => ({ status: 'revoked' }),
       });
       expect(failing(result)).toEqual(['status']);
     });

@@ -1,6 +1,7 @@
 // POST /v1/credentials/verify: any issuer's did:key credential in either format. Issuer keys come from the
-// DID itself (did:key needs no network); status is answered for our own lists from the database, and is
-// "unknown" for other issuers' lists (we do not fetch arbitrary URLs on a caller's behalf).
+// DID itself (did:key needs no network); status is judged against our own lists from the database (kind,
+// purpose, issuer, index: status-lists.policy.ts), and is "unknown" for lists elsewhere (we do not fetch
+// arbitrary URLs on a caller's behalf).
 import { badRequest } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validation.js';
 import { InvalidDidError, parseDidKey } from '../dids/did-key.js';
@@ -27,7 +28,7 @@ export function createVerificationService({ statusLists }: { statusLists: Status
         resolveIssuerKey,
         ...(input.audience && { expectedAudience: input.audience }),
         ...(input.nonce && { expectedNonce: input.nonce }),
-        checkStatus: (reference) => statusLists.statusOf(reference.uri, reference.index),
+        checkStatus: (reference, issuer) => statusLists.statusOf(reference, issuer),
       });
     } catch (error) {
       if (error instanceof MalformedCredentialError) throw badRequest(`malformed credential: ${error.message}`);

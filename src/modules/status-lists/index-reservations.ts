@@ -1,14 +1,16 @@
-// Status list indexes handed out from blocks reserved in the database, so that issuing a credential costs
-// no extra statement for its index. A block is reserved by one UPDATE (see reserveIndexes); indexes left
+// Status list indexes handed out from blocks of slots reserved in the database, so that issuing a credential
+// costs no extra statement for its index. A block is reserved by one UPDATE (see reserveIndexes); slots left
 // unused when the process stops are skipped, never reused. Concurrent callers share one reservation in flight.
+// Slots are consecutive, indexes are not: each slot goes through the list's permutation (index-permutation.ts).
 import type { PrismaClient } from '../../generated/prisma/client.js';
+import { permuteIndex } from './index-permutation.js';
 import type { StatusListFormat } from './status-list.codec.js';
 import { reserveIndexes } from './status-lists.repository.js';
 
 /** Large enough to take the database off the hot path, small enough that a restart skips little. */
 export const RESERVATION_BLOCK = 64;
 
-type Block = { listId: string; next: number; end: number };
+type Block = { listId: string; next: number; end: number; size: number; indexKey: Uint8Array };
 
 export function createIndexReservations(prisma: PrismaClient) {
   const blocks = new Map<string, Block>();
@@ -22,14 +24,14 @@ export function createIndexReservations(prisma: PrismaClient) {
     const key = `${didId}:${format}`;
     for (;;) {
       const block = blocks.get(key);
-      if (block && block.next < block.end) return { listId: block.listId, index: block.next++ };
+      if (block && block.next < block.end) {
+        return { listId: block.listId, index: permuteIndex(block.indexKey, block.size, block.next++) };
+      }
       let reservation = pending.get(key);
       if (!reservation) {
-        reservation = reserveIndexes(prisma, tenantId, didId, format, RESERVATION_BLOCK).then((reserved) => ({
-          listId: reserved.id,
-          next: reserved.first,
-          end: reserved.first + reserved.count,
-        }));
+        reservation = reserveIndexes(prisma, tenantId, didId, format, RESERVATION_BLOCK).then(
+          ({ id, first, count, size, indexKey }) => ({ listId: id, next: first, end: first + count, size, indexKey }),
+        );
         pending.set(key, reservation);
         reservation.then(
           (fresh) => {

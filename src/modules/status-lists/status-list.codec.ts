@@ -15,6 +15,9 @@ export const STATUS_LIST_SIZE = 131_072;
 
 export type StatusListFormat = 'bitstring' | 'token';
 
+/** The statusPurpose of every Bitstring Status List we publish, and of every entry pointing at one. */
+export const STATUS_LIST_PURPOSE = 'revocation';
+
 /** The PostgreSQL set_bit/get_bit number of list entry `index` (0 ≤ index < STATUS_LIST_SIZE). */
 export function pgBitFor(format: StatusListFormat, index: number): number {
   if (!Number.isInteger(index) || index < 0 || index >= STATUS_LIST_SIZE) {
@@ -128,7 +131,7 @@ export function credentialStatusEntry(input: { statusListCredentialUrl: string; 
   return {
     id: `${input.statusListCredentialUrl}#${input.index}`, // REC §2.1: must not equal statusListCredential
     type: 'BitstringStatusListEntry' as const,
-    statusPurpose: 'revocation' as const,
+    statusPurpose: STATUS_LIST_PURPOSE,
     statusListIndex: String(input.index), // REC §2.1: a string that parses to an integer
     statusListCredential: input.statusListCredentialUrl,
   };

@@ -1,14 +1,19 @@
-// Status list rows. Indexes are reserved by one UPDATE … RETURNING on the issuer's current list: the row lock
-// serialises concurrent reservations, so an index is never handed out twice, and a failed issue merely
-// skips one.
+// Status list rows. Slots are reserved by one UPDATE … RETURNING on the issuer's current list: the row lock
+// serialises concurrent reservations, so a slot (and so its index, see index-permutation.ts) is never handed
+// out twice, and a failed issue merely skips one.
+import { randomBytes } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { STATUS_LIST_SIZE, type StatusListFormat } from './status-list.codec.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
+/** Slots `[first, first + count)` of list `id`, with what maps them to indexes (permuteIndex). */
+export type ReservedSlots = { id: string; first: number; count: number; size: number; indexKey: Uint8Array };
+
 /**
- * Reserves up to `count` consecutive indexes of the issuer's current list: `[first, first + count)`, fewer
- * when the list is nearly full. Reserved indexes a process never uses are skipped, never handed out again.
+ * Reserves up to `count` consecutive slots of the issuer's current list: `[first, first + count)`, fewer
+ * when the list is nearly full. Reserved slots a process never uses are skipped, never handed out again.
+ * `next_index` counts slots, not indexes.
  */
 export async function reserveIndexes(
   db: Db,
@@ -16,10 +21,10 @@ export async function reserveIndexes(
   didId: string,
   format: StatusListFormat,
   count: number,
-): Promise<{ id: string; first: number; count: number }> {
+): Promise<ReservedSlots> {
   // FOR UPDATE: a concurrent reservation waits, then reads the list's new next_index (READ COMMITTED
   // re-checks a locked row), so two reservations never overlap.
-  const taken = await db.$queryRaw<{ id: string; first: number; count: number }[]>`
+  const taken = await db.$queryRaw<ReservedSlots[]>`
     WITH current AS (
       SELECT id, next_index FROM status_lists
       WHERE did_id = ${didId}::uuid AND format = ${format}::status_list_format AND next_index < size
@@ -28,15 +33,17 @@ export async function reserveIndexes(
     )
     UPDATE status_lists s SET next_index = LEAST(c.next_index + ${count}::int, s.size)
     FROM current c WHERE s.id = c.id
-    RETURNING s.id::text AS id, c.next_index AS first, s.next_index - c.next_index AS count`;
+    RETURNING s.id::text AS id, c.next_index AS first, s.next_index - c.next_index AS count, s.size,
+              s.index_key AS "indexKey"`;
   if (taken[0]) return taken[0];
   // No list with room yet: start one and take its first index. Two racing issuers may each start one;
   // both are valid lists, and each index still belongs to exactly one credential.
-  const created = await db.$queryRaw<{ id: string; first: number; count: number }[]>`
-    INSERT INTO status_lists (id, tenant_id, did_id, format, size, next_index, bits)
+  const created = await db.$queryRaw<ReservedSlots[]>`
+    INSERT INTO status_lists (id, tenant_id, did_id, format, size, next_index, bits, index_key)
     VALUES (gen_random_uuid(), ${tenantId}::uuid, ${didId}::uuid, ${format}::status_list_format,
-            ${STATUS_LIST_SIZE}, ${count}::int, decode(repeat('00', ${STATUS_LIST_SIZE / 8}), 'hex'))
-    RETURNING id::text AS id, 0 AS first, ${count}::int AS count`;
+            ${STATUS_LIST_SIZE}, ${count}::int, decode(repeat('00', ${STATUS_LIST_SIZE / 8}), 'hex'),
+            ${randomBytes(32)})
+    RETURNING id::text AS id, 0 AS first, ${count}::int AS count, size, index_key AS "indexKey"`;
   return created[0]!;
 }
 

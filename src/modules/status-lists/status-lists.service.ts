@@ -1,23 +1,32 @@
 // Publishing status lists (public, unauthenticated) and answering status questions about our own lists.
-// A rendering is signed by the DID that issued into the list and cached until the list's version changes.
+// A rendering is signed by the DID that issued into the list and cached until the list's version changes or
+// it is STATUS_LIST_TTL_SECONDS old, so that a served Token Status List always has most of its `exp` ahead.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { signCompactJws } from '../../lib/jws.js';
 import { isUuid } from '../../lib/pagination.js';
+import type { StatusAnswer, StatusReference } from '../credentials/verify/verify.types.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import {
   bitstringStatusListCredential,
   bitstringStatusListJwtClaims,
   encodeBitstring,
   encodeTokenStatusList,
-  isSet,
+  STATUS_LIST_PURPOSE,
   tokenStatusListClaims,
 } from './status-list.codec.js';
 import { findStatusList } from './status-lists.repository.js';
+import { judgeStatus } from './status-lists.policy.js';
 import { createIndexReservations } from './index-reservations.js';
 
 export const STATUS_LIST_PATH = '/v1/status-lists/';
 /** How long relying parties may cache a list: also the Token Status List `ttl` (draft §5.1). */
 export const STATUS_LIST_TTL_SECONDS = 300;
+/**
+ * A Status List Token's lifetime, `exp` − `iat` (draft §5.1 recommends `exp`): four cache periods. A relying
+ * party that refreshes every `ttl` always holds an unexpired token (we re-sign at least every `ttl`), while a
+ * stale copy (one from before a revocation, replayed or cached too long) stops being accepted after 20 min.
+ */
+export const STATUS_LIST_VALIDITY_SECONDS = 4 * STATUS_LIST_TTL_SECONDS;
 
 export type PublishedStatusList = { body: string; contentType: string; etag: string; lastModified: Date };
 
@@ -29,7 +38,7 @@ export type StatusListsDeps = {
 };
 
 export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: StatusListsDeps) {
-  const rendered = new Map<string, { version: number; published: PublishedStatusList }>();
+  const rendered = new Map<string, { version: number; iat: number; published: PublishedStatusList }>();
   const urlFor = (listId: string) => `${publicBaseUrl()}${STATUS_LIST_PATH}${listId}`;
 
   const reservations = createIndexReservations(prisma);
@@ -43,11 +52,13 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
     if (!isUuid(listId)) return null;
     const list = await findStatusList(prisma, listId);
     if (!list) return null;
-    const cached = rendered.get(list.id);
-    if (cached && cached.version === list.version) return cached.published;
-    const key = await issuerKeys.signingKey(list.tenantId, list.did.did);
     const now = new Date();
     const iat = Math.floor(now.getTime() / 1000);
+    const cached = rendered.get(list.id);
+    if (cached && cached.version === list.version && iat - cached.iat < STATUS_LIST_TTL_SECONDS) {
+      return cached.published;
+    }
+    const key = await issuerKeys.signingKey(list.tenantId, list.did.did);
     let body: string;
     let contentType: string;
     if (list.format === 'bitstring') {
@@ -56,7 +67,7 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
         issuer: list.did.did,
         validFrom: now,
         encodedList: encodeBitstring(list.bits),
-        statusPurpose: 'revocation',
+        statusPurpose: STATUS_LIST_PURPOSE,
       });
       const { header, claims } = bitstringStatusListJwtClaims(credential, {
         iss: key.did,
@@ -71,6 +82,7 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
         sub: urlFor(list.id),
         iss: key.did,
         iat,
+        exp: iat + STATUS_LIST_VALIDITY_SECONDS,
         ttl: STATUS_LIST_TTL_SECONDS,
         lst: encodeTokenStatusList(list.bits),
         alg: key.alg,
@@ -79,20 +91,34 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
       body = signCompactJws(header, claims, key.sign);
       contentType = 'application/statuslist+jwt';
     }
-    const published = { body, contentType, etag: `"${list.id}.${list.version}"`, lastModified: list.updatedAt };
-    rendered.set(list.id, { version: list.version, published });
+    // A re-signed rendering is new bytes (iat, exp) even when the list is not: a new strong ETag.
+    const etag = `"${list.id}.${list.version}.${iat}"`;
+    const published = { body, contentType, etag, lastModified: list.updatedAt };
+    rendered.set(list.id, { version: list.version, iat, published });
     return published;
   }
 
-  /** The status of an entry of one of our own lists; 'unknown' for any other URI (we fetch nothing). */
-  async function statusOf(uri: string, index: number): Promise<'valid' | 'revoked' | 'unknown'> {
+  /**
+   * A credential's status reference judged against one of our own lists (status-lists.policy.ts); any other
+   * URI is 'unknown', as we fetch nothing on a caller's behalf. Judged from the database row, not from its
+   * signed rendering: publish() renders exactly this row (its format, STATUS_LIST_PURPOSE, its bits), signed
+   * by the row's DID, so the row states what the signature would, without signing and parsing a JWT per
+   * verification. It is also the current list, so "unexpired" holds by construction: `exp` bounds how long
+   * others may rely on a copy, and we hold no copy.
+   */
+  async function statusOf(reference: StatusReference, issuer: string | null): Promise<StatusAnswer> {
     const prefix = publicBaseUrl() + STATUS_LIST_PATH;
-    if (!uri.startsWith(prefix)) return 'unknown';
-    const listId = uri.slice(prefix.length);
-    if (!isUuid(listId)) return 'unknown';
-    const list = await findStatusList(prisma, listId);
-    if (!list || !Number.isInteger(index) || index < 0 || index >= list.size) return 'unknown';
-    return isSet(list.format, list.bits, index) ? 'revoked' : 'valid';
+    if (!reference.uri.startsWith(prefix)) {
+      return { status: 'unknown', reason: 'not a status list of this service, and others are not fetched' };
+    }
+    const listId = reference.uri.slice(prefix.length);
+    const list = isUuid(listId) ? await findStatusList(prisma, listId) : null;
+    if (!list) return { status: 'unknown', reason: 'no such status list' };
+    return judgeStatus(
+      { format: list.format, issuerDid: list.did.did, size: list.size, bits: list.bits },
+      reference,
+      issuer,
+    );
   }
 
   return { allocate, publish, statusOf, urlFor };

@@ -1,9 +1,10 @@
 // Status references: VC-JWT credentials carry BitstringStatusListEntry objects (Bitstring Status List
 // v1.0 §2.1); SD-JWT VCs carry status.status_list {idx, uri} (draft-ietf-oauth-status-list, "Referenced
-// Token in JOSE"). The caller's checkStatus resolves them (our own lists locally).
+// Token in JOSE"). The caller's checkStatus resolves them and judges them against the list (our own lists
+// locally: status-lists.policy.ts).
 import { failed, passed, skipped } from './checks.js';
 import { isRecord } from './compact-jws.js';
-import type { Check, StatusReference, VerifyOptions } from './verify.types.js';
+import type { Check, StatusAnswer, StatusReference, VerifyOptions } from './verify.types.js';
 
 /** References found in the credential, or a string saying why the status claim cannot be read. */
 export type StatusReferences = StatusReference[] | string;
@@ -27,7 +28,16 @@ export function bitstringStatusReferences(credentialStatus: unknown): StatusRefe
     if (typeof entry.statusListCredential !== 'string' || entry.statusListCredential === '') {
       return 'credentialStatus.statusListCredential is not a URL';
     }
-    references.push({ type: 'bitstring', uri: entry.statusListCredential, index });
+    // Required (§2.1): it is what says which status the bit means, and it must match the list's (§3.2).
+    if (typeof entry.statusPurpose !== 'string' || entry.statusPurpose === '') {
+      return 'credentialStatus.statusPurpose is missing';
+    }
+    references.push({
+      type: 'bitstring',
+      uri: entry.statusListCredential,
+      index,
+      purpose: entry.statusPurpose,
+    });
   }
   return references;
 }
@@ -44,24 +54,28 @@ export function tokenStatusReferences(status: unknown): StatusReferences {
   return [{ type: 'token', uri: list.uri, index: list.idx }];
 }
 
+/** Every reference must resolve to 'valid'; `issuer` is the credential's, whose lists they must be. */
 export async function checkCredentialStatus(
   references: StatusReferences,
+  issuer: string | null,
   checkStatus: VerifyOptions['checkStatus'],
 ): Promise<Check> {
   if (typeof references === 'string') return failed('status', references);
   if (references.length === 0) return skipped('status', 'the credential references no status list');
   if (!checkStatus) return skipped('status', 'no status resolver configured');
   for (const reference of references) {
-    let answer: Awaited<ReturnType<NonNullable<VerifyOptions['checkStatus']>>>;
+    const entry = `${reference.uri} index ${reference.index}`;
+    let answer: StatusAnswer;
     try {
-      answer = await checkStatus(reference);
+      answer = await checkStatus(reference, issuer);
     } catch (error) {
       return failed('status', `status lookup for ${reference.uri} failed: ${(error as Error).message}`);
     }
-    if (answer === 'revoked') return failed('status', `revoked (${reference.uri} index ${reference.index})`);
-    if (answer !== 'valid') {
-      return failed('status', `cannot confirm status (${reference.uri} index ${reference.index} unknown)`);
-    }
+    if (answer.status === 'revoked') return failed('status', `revoked (${entry})`);
+    if (answer.status === 'invalid') return failed('status', `invalid status reference (${entry}): ${answer.reason}`);
+    if (answer.status === 'unknown') return failed('status', `cannot confirm status (${entry}): ${answer.reason}`);
+    // Only an explicit 'valid' passes, whatever a resolver outside the type checker's reach returns.
+    if (answer.status !== 'valid') return failed('status', `cannot confirm status (${entry})`);
   }
   return passed('status', references.map((r) => `${r.uri} index ${r.index}: valid`).join('; '));
 }

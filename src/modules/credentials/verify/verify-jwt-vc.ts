@@ -62,7 +62,7 @@ export async function verifyJwtVc(credential: string, options: VerifyOptions): P
       nowSeconds(options.now),
       options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS,
     ),
-    await checkCredentialStatus(bitstringStatusReferences(vc.credentialStatus), options.checkStatus),
+    await checkCredentialStatus(bitstringStatusReferences(vc.credentialStatus), issuer, options.checkStatus),
   ];
   const authentic = checks[1]?.status === 'passed';
   return verdict('jwt_vc_json', issuer, subject, authentic ? payload : undefined, checks);

@@ -68,7 +68,7 @@ export async function verifySdJwtVc(credential: string, options: VerifyOptions):
     await checkIssuerSignature(jws, issuer, options.resolveIssuerKey),
     disclosuresCheck(outcome),
     checkValidityPeriod(claims, {}, now, tolerance),
-    await checkCredentialStatus(tokenStatusReferences(claims.status), options.checkStatus),
+    await checkCredentialStatus(tokenStatusReferences(claims.status), issuer, options.checkStatus),
     await checkKeyBinding({
       kbJwt: parts.kbJwt,
       presented: parts.presented,

@@ -20,13 +20,29 @@ export type VerificationResult = {
   checks: Check[];
 };
 
-export type StatusReference = { type: 'bitstring' | 'token'; uri: string; index: number };
+export type StatusReference = {
+  /** Which list the credential expects: a Bitstring Status List or a Token Status List. */
+  type: 'bitstring' | 'token';
+  uri: string;
+  index: number;
+  /** BitstringStatusListEntry.statusPurpose (REC §2.1, required there); token references carry none. */
+  purpose?: string;
+};
+
+/** A status resolver's answer. 'invalid': the list refutes the reference (another kind of list, another
+ * purpose, another issuer's, an index outside it); 'unknown': the list cannot be consulted. Both fail. */
+export type StatusAnswer =
+  | { status: 'valid' }
+  | { status: 'revoked' }
+  | { status: 'invalid'; reason: string }
+  | { status: 'unknown'; reason: string };
 
 export type VerifyOptions = {
   now?: Date;
   /** Returns the issuer's public key, or null when none is known for this issuer and kid. */
   resolveIssuerKey: (issuerDid: string, kid: string | undefined) => Promise<JWK | null>;
-  checkStatus?: (reference: StatusReference) => Promise<'valid' | 'revoked' | 'unknown'>;
+  /** `issuer` is the credential's (iss), whose list the reference must name; null when it names none. */
+  checkStatus?: (reference: StatusReference, issuer: string | null) => Promise<StatusAnswer>;
   expectedAudience?: string;
   expectedNonce?: string;
   clockToleranceSeconds?: number;
