@@ -7,11 +7,12 @@ import { authenticate } from './auth/authenticate.js';
 import type { RequestContext } from './graphql/context.js';
 import { schema } from './graphql/schema.js';
 import { createGraphQLHandler, GRAPHQL_PATH } from './graphql/yoga.js';
+import { serveGraphQL } from './graphql/http.js';
 import { SECURITY_HEADERS } from './http/security-headers.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from './http/body.js';
 import { sendError, sendJson } from './http/respond.js';
 import { AppError, findAppError, internalError, notFound, rateLimited } from './lib/errors.js';
-import { unavailableError } from './db/unavailable.js';
+import { databaseErrorAnswer } from './db/unavailable.js';
 import { requestTarget } from './http/request-target.js';
 import type { Logger } from './lib/logger.js';
 import { ENDPOINTS } from './rest/endpoints.js';
@@ -46,15 +47,23 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
   const rest = createRestRouter(schema, ENDPOINTS);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(schema, ENDPOINTS, API_VERSION));
 
-  /** Per tenant for authenticated requests, per address for the rest (§8); RateLimit-* headers on both. */
-  async function applyRateLimit(principal: Principal | null, request: IncomingMessage, response: ServerResponse) {
+  /**
+   * Per tenant for authenticated requests, per address for the rest (§8); RateLimit-* headers on both. `cost`
+   * is the number of operations: one per request, more for a GraphQL request holding several mutations.
+   */
+  async function applyRateLimit(
+    principal: Principal | null,
+    request: IncomingMessage,
+    response: ServerResponse,
+    cost = 1,
+  ) {
     if (principal) {
-      const verdict = await rateLimits.forTenant(principal);
+      const verdict = await rateLimits.forTenant(principal, cost);
       setRateLimitHeaders(response, verdict, tenantPolicy(principal.plan));
       if (!verdict.allowed) throw rateLimited(MESSAGES.rateLimited, verdict.retryAfterSeconds);
       return;
     }
-    const verdict = await rateLimits.forAddress(clientAddress(request, trustProxyHops));
+    const verdict = await rateLimits.forAddress(clientAddress(request, trustProxyHops), cost);
     setRateLimitHeaders(response, verdict, rateLimits.addressPolicy);
     if (!verdict.allowed) throw rateLimited(MESSAGES.tooManyUnauthenticatedRequests, verdict.retryAfterSeconds);
   }
@@ -129,10 +138,11 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
         idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
         // Node merges these with the headers the transports write later.
         setResponseHeader: (name, value) => response.setHeader(name, value),
+        chargeOperations: (count) => applyRateLimit(principal, request, response, count),
       };
       await applyRateLimit(principal, request, response);
       if (isGraphQL) {
-        await yoga.handle(request, response, context);
+        await serveGraphQL(yoga, request, response, url, context);
         return;
       }
       if (route?.kind === 'found') {
@@ -142,8 +152,8 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
     } catch (error) {
       let appError = findAppError(error);
       if (!appError) {
-        appError = unavailableError(error);
-        if (appError) requestLog.warn({ err: error }, 'database unavailable');
+        appError = databaseErrorAnswer(error);
+        if (appError) requestLog.warn({ err: error }, 'database refused the request');
         else requestLog.error({ err: error }, 'unexpected error');
       }
       if (response.headersSent) {

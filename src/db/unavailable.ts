@@ -1,7 +1,8 @@
 // A database that cannot be reached is an outage, not a bug: the client gets 503 with Retry-After (RFC 9110
 // §15.6.4) and may retry, instead of a 500. Recognised from Prisma's codes, the driver adapter's error kinds
 // and node-postgres's own errors (the hot paths that bypass Prisma).
-import { AppError } from '../lib/errors.js';
+import { AppError, badRequest } from '../lib/errors.js';
+import { NUL_MESSAGE } from '../lib/json-guards.js';
 import { MESSAGES } from '../lib/messages.js';
 
 /** Seconds a client should wait before retrying: PostgreSQL restarts and fail-overs take about this long. */
@@ -50,4 +51,34 @@ export function unavailableError(error: unknown): AppError | undefined {
   return new AppError('UNAVAILABLE', MESSAGES.serviceUnavailable, {
     'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
   });
+}
+
+// PostgreSQL cannot store U+0000: text refuses it as 22021 (invalid byte sequence), jsonb as 22P05
+// (untranslatable character). Requests are checked for it up front; a value that reaches the database some
+// other way (a GraphQL literal, say) is still the client's mistake, answered 400, not a server error.
+const NUL_SQLSTATES = new Set(['22021', '22P05']);
+const NUL_TEXTS = ['invalid byte sequence for encoding "UTF8": 0x00', 'unsupported Unicode escape sequence'];
+
+export function isUnstorableText(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    const candidate = current as {
+      code?: unknown;
+      originalCode?: unknown;
+      message?: unknown;
+      meta?: { driverAdapterError?: { cause?: unknown } };
+      cause?: unknown;
+      originalError?: unknown;
+    };
+    if (NUL_SQLSTATES.has(String(candidate.code)) || NUL_SQLSTATES.has(String(candidate.originalCode))) return true;
+    const message = typeof candidate.message === 'string' ? candidate.message : '';
+    if (NUL_TEXTS.some((text) => message.includes(text))) return true;
+    current = candidate.meta?.driverAdapterError?.cause ?? candidate.originalError ?? candidate.cause;
+  }
+  return false;
+}
+
+/** What a failure the database reported means for the client (503 outage, 400 NUL), or undefined. */
+export function databaseErrorAnswer(error: unknown): AppError | undefined {
+  return unavailableError(error) ?? (isUnstorableText(error) ? badRequest(NUL_MESSAGE) : undefined);
 }

@@ -50,6 +50,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createApiKey: t.field({
+    nullable: true,
     type: CreatedApiKeyRef,
     authScopes: { permission: 'api_keys:manage' },
     args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
@@ -58,6 +59,7 @@ builder.mutationFields((t) => ({
     ),
   }),
   revokeApiKey: t.field({
+    nullable: true,
     type: ApiKey,
     authScopes: { permission: 'api_keys:manage' },
     args: { id: t.arg.string({ required: true }) },

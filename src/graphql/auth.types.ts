@@ -59,17 +59,20 @@ const LoginInput = builder.inputType('LoginInput', {
 
 builder.mutationFields((t) => ({
   register: t.field({
+    nullable: true,
     type: AuthPayload,
     description: 'Creates a user, their tenant (they become its owner) and a session.',
     args: { input: t.arg({ type: RegisterInput, required: true }) },
     resolve: (_root, { input }, { services }) => services.auth.register(input),
   }),
   login: t.field({
+    nullable: true,
     type: AuthPayload,
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: (_root, { input }, { services }) => services.auth.login(input),
   }),
   logout: t.field({
+    nullable: true,
     type: LogoutPayload,
     description: 'Invalidates the session whose token authenticated this request.',
     authScopes: { authenticated: true },

@@ -12,6 +12,9 @@ import type { RequestContext } from './context.js';
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
   AuthScopes: { authenticated: boolean; permission: Permission };
+  // Fields are non-null unless they say otherwise. Mutation root fields do say so: a request with several
+  // mutations must show every one that succeeded even when another fails (a failed non-null root field would
+  // null the whole `data`, hiding credentials already issued and counted against the quota).
   DefaultFieldNullability: false;
   Scalars: {
     // Output may be an ISO string too: an idempotent replay returns a stored (JSON) result.

@@ -12,4 +12,9 @@ export type RequestContext = {
   idempotencyKey: string | null;
   /** Adds a header to the HTTP response (e.g. Idempotent-Replayed), whichever transport writes it. */
   setResponseHeader(name: string, value: string): void;
+  /**
+   * Takes `count` more tokens from the bucket this request was admitted by (the tenant's, or the client
+   * address's), for the extra operations a GraphQL request holds; throws the 429 when they are not there.
+   */
+  chargeOperations(count: number): Promise<void>;
 };

@@ -127,6 +127,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   issueCredential: t.field({
+    nullable: true,
     type: Credential,
     description: 'Issues a credential; consumes one of the month’s quota.',
     authScopes: { permission: 'credentials:issue' },
@@ -136,12 +137,14 @@ builder.mutationFields((t) => ({
     ),
   }),
   revokeCredential: t.field({
+    nullable: true,
     type: Revocation,
     authScopes: { permission: 'credentials:revoke' },
     args: { id: t.arg.string({ required: true }) },
     resolve: (_root, { id }, { services, principal }) => services.credentials.revoke(principal!, id),
   }),
   verifyCredential: t.field({
+    nullable: true,
     type: Verification,
     authScopes: { permission: 'credentials:verify' },
     args: { input: t.arg({ type: VerifyCredentialInput, required: true }) },

@@ -56,6 +56,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createDid: t.field({
+    nullable: true,
     type: Did,
     authScopes: { permission: 'dids:create' },
     args: { input: t.arg({ type: CreateDidInput, required: true }) },
@@ -64,6 +65,7 @@ builder.mutationFields((t) => ({
     ),
   }),
   deactivateDid: t.field({
+    nullable: true,
     type: Did,
     description: 'Final: a deactivated DID cannot issue and frees a slot under the plan’s DID limit.',
     authScopes: { permission: 'dids:deactivate' },

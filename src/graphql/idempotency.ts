@@ -6,18 +6,15 @@ import {
   getOperationAST,
   isInputObjectType,
   isListType,
-  Kind,
-  type DocumentNode,
-  type FragmentDefinitionNode,
   type GraphQLInputType,
   type GraphQLResolveInfo,
-  type SelectionSetNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { badRequest } from '../lib/errors.js';
 import { MESSAGES } from '../lib/messages.js';
 import type { IdempotencySlot } from '../modules/idempotency/idempotency.service.js';
 import type { RequestContext } from './context.js';
+import { rootFields } from './operation-shape.js';
 
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -123,26 +120,8 @@ export function idempotencyKeyPlugin(): Plugin {
       const context = args.contextValue as Partial<RequestContext>;
       if (context.idempotencyKey == null) return;
       const operation = getOperationAST(args.document, args.operationName);
-      if (operation?.operation === 'mutation' && countRootFields(operation.selectionSet, args.document) === 1) return;
+      if (operation?.operation === 'mutation' && rootFields(operation.selectionSet, args.document).length === 1) return;
       setResultAndStopExecution({ errors: [badRequest(MESSAGES.idempotencyKeyOneMutation)] });
     },
   };
-}
-
-/** Root fields of a selection set, through inline fragments and fragment spreads (directives aside). */
-function countRootFields(selectionSet: SelectionSetNode, document: DocumentNode, seen = new Set<string>()): number {
-  let count = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) count++;
-    else if (selection.kind === Kind.INLINE_FRAGMENT) count += countRootFields(selection.selectionSet, document, seen);
-    else if (!seen.has(selection.name.value)) {
-      seen.add(selection.name.value);
-      const fragment = document.definitions.find(
-        (definition): definition is FragmentDefinitionNode =>
-          definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === selection.name.value,
-      );
-      if (fragment) count += countRootFields(fragment.selectionSet, document, seen);
-    }
-  }
-  return count;
 }

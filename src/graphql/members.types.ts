@@ -71,6 +71,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   inviteMember: t.field({
+    nullable: true,
     type: CreatedInvitationRef,
     authScopes: { permission: 'members:invite' },
     args: { input: t.arg({ type: InviteMemberInput, required: true }) },
@@ -79,6 +80,7 @@ builder.mutationFields((t) => ({
     ),
   }),
   revokeInvitation: t.field({
+    nullable: true,
     type: invitationFields,
     authScopes: { permission: 'members:invite' },
     args: { id: t.arg.string({ required: true }) },
@@ -86,6 +88,7 @@ builder.mutationFields((t) => ({
       services.invitations.revoke(principal!, id, requestId),
   }),
   acceptInvitation: t.field({
+    nullable: true,
     type: AuthPayload,
     description: 'Joins the inviting tenant and returns a session there.',
     args: { input: t.arg({ type: AcceptInvitationInput, required: true }) },
@@ -93,6 +96,7 @@ builder.mutationFields((t) => ({
       services.invitations.accept(principal, input, requestId),
   }),
   updateMemberRole: t.field({
+    nullable: true,
     type: Member,
     authScopes: { permission: 'members:update_role' },
     args: { userId: t.arg.string({ required: true }), input: t.arg({ type: UpdateMemberRoleInput, required: true }) },
@@ -100,6 +104,7 @@ builder.mutationFields((t) => ({
       services.members.updateRole(principal!, userId, input, requestId),
   }),
   removeMember: t.field({
+    nullable: true,
     type: Member,
     authScopes: { permission: 'members:remove' },
     args: { userId: t.arg.string({ required: true }) },

@@ -43,6 +43,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createRole: t.field({
+    nullable: true,
     type: Role,
     description: 'Creates a custom role (Business and Enterprise plans).',
     authScopes: { permission: 'roles:manage' },
@@ -52,6 +53,7 @@ builder.mutationFields((t) => ({
     ),
   }),
   updateRole: t.field({
+    nullable: true,
     type: Role,
     authScopes: { permission: 'roles:manage' },
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: UpdateRoleInput, required: true }) },
@@ -59,6 +61,7 @@ builder.mutationFields((t) => ({
       services.roles.update(principal!, id, input, requestId),
   }),
   deleteRole: t.field({
+    nullable: true,
     type: Role,
     description: 'Deletes a custom role that no member or pending invitation holds.',
     authScopes: { permission: 'roles:manage' },

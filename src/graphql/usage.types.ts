@@ -100,6 +100,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   changePlan: t.field({
+    nullable: true,
     type: PlanChangeRef,
     description: 'Moves the tenant to another plan at once (payment is handled elsewhere); recorded in the audit log.',
     authScopes: { permission: 'billing:manage' },

@@ -1,18 +1,21 @@
-// GraphQL over HTTP at /graphql. Errors are masked: only AppErrors (the contract's texts) reach clients;
-// anything else becomes a generic 500-class error whose cause is logged. GraphiQL and introspection are
-// off in production.
-import { NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
+// GraphQL over HTTP at /graphql. Errors are masked: only AppErrors (the contract's texts) and GraphQL's own
+// request errors (syntax, validation, variable values) reach clients; anything else becomes a generic 500
+// whose cause is logged. GraphiQL and introspection are off in production. Limits on what one request may
+// ask for are in limits.ts.
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
+import { databaseErrorAnswer } from '../db/unavailable.js';
 import { findAppError } from '../lib/errors.js';
 import { MESSAGES } from '../lib/messages.js';
 import type { Logger } from '../lib/logger.js';
 import type { RequestContext } from './context.js';
 import { idempotencyKeyPlugin } from './idempotency.js';
+import { graphqlLimitPlugins } from './limits.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
 export function createGraphQLHandler(schema: GraphQLSchema, options: { production: boolean; log: Logger }) {
-  const plugins: Plugin[] = [idempotencyKeyPlugin()];
+  const plugins: Plugin[] = [...graphqlLimitPlugins(options.production), idempotencyKeyPlugin()];
   if (options.production) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }
@@ -27,11 +30,34 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: { productio
       maskError: (error) => {
         if (findAppError(error)) return error as Error;
         const original = (error as { originalError?: unknown }).originalError;
-        // Errors GraphQL itself raises (syntax, validation, variables) carry no original error: keep them.
+        // Errors GraphQL itself raises (syntax, validation) carry no original error: keep them.
         if (!original) return error as Error;
+        const answer = databaseErrorAnswer(original);
+        if (answer) {
+          options.log.warn({ err: original }, 'database refused the request');
+          return answer;
+        }
+        // A variable of the wrong type or with an unknown field, a document over a limit: graphql-js (or
+        // GraphQL Armor) raised its own error and nothing ran. A 400, over HTTP too.
+        if (raisedByGraphQL(error)) {
+          return createGraphQLError((error as Error).message, {
+            extensions: { code: 'BAD_REQUEST', status: 400, http: { status: 400 } },
+          });
+        }
         options.log.error({ err: original }, 'unexpected error in GraphQL operation');
         return createGraphQLError(MESSAGES.internal, { extensions: { code: 'INTERNAL', status: 500 } });
       },
     },
   });
+}
+
+/** True when every error in the chain is a GraphQLError, i.e. no code of ours (or a library's) threw. */
+function raisedByGraphQL(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8; depth++) {
+    if (!(current instanceof GraphQLError)) return false;
+    if (!current.originalError) return true;
+    current = current.originalError;
+  }
+  return false;
 }

@@ -6,7 +6,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Reads a JSON object body. An empty body is an empty object; anything else must be a JSON object. */
 export async function readJsonObject(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const text = await readText(request);
+  const text = (await readBody(request)).toString('utf8');
   if (text.trim() === '') return {};
   let value: unknown;
   try {
@@ -22,7 +22,8 @@ export async function readJsonObject(request: IncomingMessage): Promise<Record<s
   return value as Record<string, unknown>;
 }
 
-async function readText(request: IncomingMessage): Promise<string> {
+/** The whole body, refused with 413 past MAX_BODY_BYTES however it is framed (Content-Length or chunked). */
+export async function readBody(request: IncomingMessage): Promise<Buffer> {
   // A declared oversize body was refused by the app already; this guards bodies sent without a length.
   const chunks: Buffer[] = [];
   let size = 0;
@@ -31,7 +32,9 @@ async function readText(request: IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw payloadTooLarge();
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-export const payloadTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`);
+// The rest of an oversize body is never read: the connection closes after the answer instead of waiting for it.
+export const payloadTooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', `request body exceeds ${MAX_BODY_BYTES} bytes`, { Connection: 'close' });

@@ -26,9 +26,10 @@ export function createRateLimits(
   const limiter = createTokenBucketLimiter({ prefix: 'rl', redis, log });
   return {
     backend: limiter.backend,
-    forTenant: (principal: Principal) => limiter.take(`tenant:${principal.tenantId}`, tenantPolicy(principal.plan)),
+    forTenant: (principal: Principal, cost = 1) =>
+      limiter.take(`tenant:${principal.tenantId}`, tenantPolicy(principal.plan), cost),
     addressPolicy: config.authRateLimit,
-    forAddress: (address: string) => limiter.take(`addr:${address}`, config.authRateLimit),
+    forAddress: (address: string, cost = 1) => limiter.take(`addr:${address}`, config.authRateLimit, cost),
     publicPolicy: config.publicRateLimit,
     /** Public documents (status lists, DID resolution, the OpenAPI document) and 404s, per client address. */
     forPublic: (address: string) => limiter.take(`public:${address}`, config.publicRateLimit),

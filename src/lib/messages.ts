@@ -31,6 +31,8 @@ export const MESSAGES = {
   idempotencyKeyInProgress: 'a request with this Idempotency-Key is still in progress',
   idempotencyKeyOneMutation: 'a GraphQL request with an Idempotency-Key must hold exactly one mutation field',
   invalidRequestTarget: 'invalid request target',
+  onePasswordMutation: 'a GraphQL request may hold at most one register, login or acceptInvitation',
   serviceUnavailable: 'service unavailable',
+  passwordHashingBusy: 'too many password checks in progress; try again in a few seconds',
   internal: 'internal server error',
 } as const;

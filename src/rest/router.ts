@@ -16,7 +16,7 @@ import { declaredScopesFailure } from '../graphql/builder.js';
 import { AppError, badRequest, findAppError, internalError } from '../lib/errors.js';
 import type { RequestContext } from '../graphql/context.js';
 import { readJsonObject } from '../http/body.js';
-import { unavailableError } from '../db/unavailable.js';
+import { databaseErrorAnswer } from '../db/unavailable.js';
 import { assertCleanJson } from '../lib/json-guards.js';
 import { createBodyMapper, type BodyMapper } from './body-mapping.js';
 import type { RestEndpoint, RestRequest } from './endpoint.js';
@@ -124,10 +124,10 @@ function toAppError(error: unknown, context: RequestContext): AppError {
   // Variable coercion errors cannot normally happen (bodies are checked first); say so plainly if they do.
   const graphQLError = error as { path?: unknown; originalError?: unknown; message?: string };
   if (!graphQLError.path && !graphQLError.originalError) return badRequest(graphQLError.message ?? 'invalid request');
-  const unavailable = unavailableError(graphQLError.originalError ?? error);
-  if (unavailable) {
-    context.log.warn({ err: graphQLError.originalError ?? error }, 'database unavailable');
-    return unavailable;
+  const answer = databaseErrorAnswer(graphQLError.originalError ?? error);
+  if (answer) {
+    context.log.warn({ err: graphQLError.originalError ?? error }, 'database refused the request');
+    return answer;
   }
   context.log.error({ err: graphQLError.originalError ?? error }, 'unexpected error in REST operation');
   return internalError();

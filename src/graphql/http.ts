@@ -1,0 +1,80 @@
+// /graphql over node:http. The app reads the body itself (the same 1 MiB limit as REST, whether or not the
+// client declared a length), hands Yoga a Fetch Request, and writes Yoga's Response. Owning both ends means
+// every answer is the service's: a JSON error envelope with the request id even where Yoga answers with an
+// empty body (415, 406, 405), and a 400 rather than a 500 for GET parameters that are not JSON.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { YogaServerInstance } from 'graphql-yoga';
+import { readBody } from '../http/body.js';
+import { sendJson } from '../http/respond.js';
+import { badRequest } from '../lib/errors.js';
+import type { RequestContext } from './context.js';
+
+type Yoga = YogaServerInstance<RequestContext, {}>;
+
+const ORIGIN = 'http://service.invalid';
+
+/** Texts for the statuses Yoga answers without a body. */
+const EMPTY_ANSWERS: Record<number, { error: string; code: string }> = {
+  405: { error: 'method not allowed', code: 'METHOD_NOT_ALLOWED' },
+  406: {
+    error: 'not acceptable: accept application/json or application/graphql-response+json',
+    code: 'NOT_ACCEPTABLE',
+  },
+  415: {
+    error: 'unsupported media type: send the request as application/json',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+};
+
+export async function serveGraphQL(
+  yoga: Yoga,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  context: RequestContext,
+): Promise<void> {
+  const method = request.method ?? 'GET';
+  if (method === 'GET') assertJsonParameters(url.searchParams);
+  const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(request));
+  const headers = new yoga.fetchAPI.Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const answer = await yoga.fetch(
+    new yoga.fetchAPI.Request(`${ORIGIN}${url.pathname}${url.search}`, { method, headers, body }),
+    context,
+  );
+  const payload = Buffer.from(await answer.arrayBuffer());
+  const isJson = /json/i.test(answer.headers.get('content-type') ?? '');
+  if (answer.status >= 400 && (!isJson || payload.length === 0)) {
+    const known = EMPTY_ANSWERS[answer.status] ?? { error: 'bad request', code: 'BAD_REQUEST' };
+    const extra: Record<string, string> = {};
+    const allow = answer.headers.get('allow');
+    if (allow) extra.Allow = allow;
+    sendJson(response, answer.status, { ...known, request_id: context.requestId }, extra);
+    return;
+  }
+  answer.headers.forEach((value, name) => {
+    if (name !== 'content-length') response.setHeader(name, value);
+  });
+  response.writeHead(answer.status, { 'Content-Length': payload.length });
+  response.end(method === 'HEAD' ? undefined : payload);
+}
+
+/** GraphQL over HTTP GET carries `variables` and `extensions` as JSON text in the query string. */
+function assertJsonParameters(search: URLSearchParams) {
+  for (const name of ['variables', 'extensions']) {
+    const text = search.get(name);
+    if (text === null || text === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest(`${name} must be a JSON object`);
+    }
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+      throw badRequest(`${name} must be a JSON object`);
+    }
+  }
+}

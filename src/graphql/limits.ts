@@ -1,0 +1,99 @@
+// Bounds on what one GraphQL request may ask for, so that one HTTP request cannot multiply work past what
+// the contract counts (spec §8: requests per minute, per tenant):
+// - the document's size and shape, checked before anything runs (GraphQL Armor's rules: tokens, depth,
+//   aliases, directives, a static cost) and field suggestions off in production (they leak the schema);
+// - each mutation root field is one operation: the HTTP request already spent one token of the caller's
+//   bucket (the tenant's, or the client address's when unauthenticated), the others are taken here, all at
+//   once, before anything runs; a request the bucket cannot cover is refused whole with 429;
+// - at most one register, login or acceptInvitation per request: each is an argon2 hash, and the per-address
+//   limit that guards them counts requests.
+// Variables are held to the same JSON rules as REST bodies (no NUL, bounded nesting).
+import { parse, GraphQLError, type DocumentNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { AppError, badRequest, findAppError } from '../lib/errors.js';
+import { assertCleanJson } from '../lib/json-guards.js';
+import { MESSAGES } from '../lib/messages.js';
+import type { RequestContext } from './context.js';
+import { rootShape } from './operation-shape.js';
+
+/** The limits, documented in the README ("Limits"). Generous for any real document, tight for abuse. */
+export const GRAPHQL_LIMITS = {
+  /** Lexical tokens in a document: a dashboard page's query is a few hundred. */
+  maxTokens: 2_000,
+  /** Nesting of selections: the schema's deepest real path is 4. */
+  maxDepth: 10,
+  /** Aliases in an operation: each alias can repeat a field's whole work. */
+  maxAliases: 15,
+  maxDirectives: 20,
+  /** GraphQL Armor's static cost (objects 2, scalars 1, × 1.5 per level of depth). */
+  maxCost: 5_000,
+} as const;
+
+/** Mutations that hash a password (argon2): one per request. */
+const PASSWORD_MUTATIONS = new Set(['register', 'login', 'acceptInvitation']);
+
+export function graphqlLimitPlugins(production: boolean): Plugin[] {
+  // Armor's errors carry no status: say what they are, a request refused before anything ran (HTTP 400 too).
+  const onReject = [
+    (_context: unknown, error: GraphQLError) => {
+      Object.assign(error.extensions, { code: 'BAD_REQUEST', status: 400, http: { status: 400 } });
+    },
+  ];
+  const plugins: Plugin[] = [
+    maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens, onReject }) as Plugin,
+    maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, onReject, ignoreIntrospection: true }) as Plugin,
+    maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, onReject }) as Plugin,
+    maxDirectivesPlugin({ n: GRAPHQL_LIMITS.maxDirectives, onReject }) as Plugin,
+    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost, onReject, ignoreIntrospection: true }) as Plugin,
+    operationCountPlugin(),
+  ];
+  if (production) plugins.push(blockFieldSuggestionsPlugin() as Plugin);
+  return plugins;
+}
+
+/**
+ * Charges a request's mutations to the caller's bucket before Yoga parses and runs it (onParams may wait,
+ * validation may not), and refuses documents that would hash more than one password.
+ */
+function operationCountPlugin(): Plugin {
+  return {
+    async onParams({ params, context, setResult }) {
+      const { chargeOperations } = context as unknown as RequestContext;
+      try {
+        if (params.variables != null) assertCleanJson(params.variables, 'variables');
+        // Only a document that can hold a mutation needs reading here; Yoga reports syntax errors itself.
+        if (typeof params.query !== 'string' || !params.query.includes('mutation')) return;
+        let document: DocumentNode;
+        try {
+          document = parse(params.query, { maxTokens: GRAPHQL_LIMITS.maxTokens, noLocation: true });
+        } catch {
+          return;
+        }
+        const shape = rootShape(document, params.operationName);
+        if (shape.operation !== 'mutation') return;
+        if (shape.fields.filter((name) => PASSWORD_MUTATIONS.has(name)).length > 1) {
+          throw badRequest(MESSAGES.onePasswordMutation);
+        }
+        if (shape.fields.length > 1) await chargeOperations(shape.fields.length - 1);
+      } catch (error) {
+        const appError = findAppError(error);
+        if (!appError) throw error;
+        setResult({ errors: [refusal(appError)] });
+      }
+    },
+  };
+}
+
+/** A refusal of the whole request (nothing ran): the HTTP status and headers are the error's own. */
+export function refusal(error: AppError): GraphQLError {
+  return new GraphQLError(error.message, {
+    originalError: error,
+    extensions: { ...error.extensions, http: { status: error.status, headers: error.headers } },
+  });
+}
