@@ -23,24 +23,36 @@ const NODE_POSTGRES_MESSAGES = [
   'Client has encountered a connection error',
 ];
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** The fields of an error (or one of its causes) that say what the database or driver reported. */
+type ErrorFacts = {
+  code?: unknown;
+  originalCode?: unknown;
+  kind?: unknown;
+  message?: unknown;
+  meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+  cause?: unknown;
+  originalError?: unknown;
+};
+
+/** An error and its causes (GraphQL's originalError, Error.cause, a driver adapter's cause), outermost first. */
+function* causes(error: unknown): Generator<ErrorFacts> {
   let current: unknown = error;
   for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
-    const candidate = current as {
-      code?: unknown;
-      kind?: unknown;
-      message?: unknown;
-      meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
-      cause?: unknown;
-      originalError?: unknown;
-    };
-    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    const facts = current as ErrorFacts;
+    yield facts;
+    if (facts.meta?.driverAdapterError?.cause) yield facts.meta.driverAdapterError.cause as ErrorFacts;
+    current = facts.originalError ?? facts.cause;
+  }
+}
+
+const messageOf = (facts: ErrorFacts) => (typeof facts.message === 'string' ? facts.message : '');
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const facts of causes(error)) {
+    const code = typeof facts.code === 'string' ? facts.code : '';
     if (PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || SQLSTATE.test(code)) return true;
-    if (ADAPTER_KINDS.has(String(candidate.kind))) return true;
-    if (ADAPTER_KINDS.has(String(candidate.meta?.driverAdapterError?.cause?.kind))) return true;
-    const message = typeof candidate.message === 'string' ? candidate.message : '';
-    if (NODE_POSTGRES_MESSAGES.some((text) => message.includes(text))) return true;
-    current = candidate.originalError ?? candidate.cause;
+    if (ADAPTER_KINDS.has(String(facts.kind))) return true;
+    if (NODE_POSTGRES_MESSAGES.some((text) => messageOf(facts).includes(text))) return true;
   }
   return false;
 }
@@ -60,20 +72,9 @@ const NUL_SQLSTATES = new Set(['22021', '22P05']);
 const NUL_TEXTS = ['invalid byte sequence for encoding "UTF8": 0x00', 'unsupported Unicode escape sequence'];
 
 export function isUnstorableText(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
-    const candidate = current as {
-      code?: unknown;
-      originalCode?: unknown;
-      message?: unknown;
-      meta?: { driverAdapterError?: { cause?: unknown } };
-      cause?: unknown;
-      originalError?: unknown;
-    };
-    if (NUL_SQLSTATES.has(String(candidate.code)) || NUL_SQLSTATES.has(String(candidate.originalCode))) return true;
-    const message = typeof candidate.message === 'string' ? candidate.message : '';
-    if (NUL_TEXTS.some((text) => message.includes(text))) return true;
-    current = candidate.meta?.driverAdapterError?.cause ?? candidate.originalError ?? candidate.cause;
+  for (const facts of causes(error)) {
+    if (NUL_SQLSTATES.has(String(facts.code)) || NUL_SQLSTATES.has(String(facts.originalCode))) return true;
+    if (NUL_TEXTS.some((text) => messageOf(facts).includes(text))) return true;
   }
   return false;
 }
