@@ -9,12 +9,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './load.js';
 import { benchIssue } from './issue.js';
+import { benchLoginFlood, type FloodResult } from './login-flood.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ISSUE_CONNECTIONS = Number(process.env.BENCH_ISSUE_CONNECTIONS ?? 50);
 const LOGIN_CONNECTIONS = Math.min(CONNECTIONS, 8);
+// The login flood of issue 9: this many connections of wrong-password logins over as many accounts, while
+// PROBE connections ask for `me`.
+const FLOOD_CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 200);
+const PROBE_CONNECTIONS = Number(process.env.BENCH_PROBE_CONNECTIONS ?? 4);
+// Hashing as good as unbounded (libuv's threadpool of 4 is then the only bound): the comparison row.
+const UNQUEUED = { ARGON2_CONCURRENCY: '256', ARGON2_QUEUE_LIMIT: '100000' };
 
 type Started = { url: string; pid: number; startupMs: number; stop: () => Promise<void> };
 
@@ -157,8 +164,25 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     ),
   ]);
   const issueRows = await benchIssue(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
+  const floodOptions = {
+    accounts: FLOOD_CONNECTIONS,
+    flood: FLOOD_CONNECTIONS,
+    probe: PROBE_CONNECTIONS,
+    seconds: SECONDS,
+  };
+  const queued = await benchLoginFlood(warm.url, (await tenant()).auth, {
+    ...floodOptions,
+    honourRetryAfter: [false, true],
+  });
   const loadedRss = await rssMiB(warm.pid);
   await warm.stop();
+  const unqueuedService = await start({ ...env, ...UNQUEUED });
+  // Nothing is refused without the queue, so Retry-After makes no difference there.
+  const unqueued = await benchLoginFlood(unqueuedService.url, (await enterpriseTenant(unqueuedService.url)).auth, {
+    ...floodOptions,
+    honourRetryAfter: [false],
+  });
+  await unqueuedService.stop();
 
   console.log(`RSS: idle ${idleRss} MiB, after load ${loadedRss} MiB`);
   console.log(`${'endpoint'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`);
@@ -175,9 +199,36 @@ async function benchDatabase(label: string, env: Record<string, string>) {
         `   raw signing ${fmt(signsPerSecond)}/s, issues/signatures = ${(result.perSecond / signsPerSecond).toFixed(2)}`,
     );
   }
+  printFlood([
+    ['queued (defaults)', queued],
+    ['unqueued (concurrency 256)', unqueued],
+  ]);
   console.log(
     `ratios: REST me / GraphQL me = ${(rest! / graphql!).toFixed(2)}; me / 401 fast path = ${(rest! / unauthenticated!).toFixed(2)}`,
   );
+}
+
+function printFlood(rows: [string, FloodResult][]) {
+  console.log(
+    `login flood: ${FLOOD_CONNECTIONS} connections of wrong-password logins over ${FLOOD_CONNECTIONS} accounts, ` +
+      `GET /v1/auth/me on ${PROBE_CONNECTIONS} connections`,
+  );
+  console.log(
+    `${'hashing, flood'.padEnd(50)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'×alone'.padStart(7)}  logins answered`,
+  );
+  for (const [name, { alone, runs }] of rows) {
+    console.log(`${`${name}, me alone`.padEnd(50)} ${fmt(alone.p50, 1)} ${fmt(alone.p99, 1)}`);
+    for (const run of runs) {
+      const label = `${name}, ${run.honourRetryAfter ? 'honouring' : 'ignoring'} Retry-After`;
+      const statuses = Object.entries(run.loginStatuses)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(', ');
+      console.log(
+        `${label.padEnd(50)} ${fmt(run.me.p50, 1)} ${fmt(run.me.p99, 1)} ${(run.me.p99 / alone.p99).toFixed(1).padStart(7)}` +
+          `  ${fmt(run.loginsPerSecond)}/s (${statuses})${run.me.errors ? `; me errors ${run.me.errors}` : ''}`,
+      );
+    }
+  }
 }
 
 console.log(`# bench: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, node ${process.version}`);

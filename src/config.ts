@@ -54,6 +54,10 @@ const envSchema = z.object({
   // How long a request holding an Idempotency-Key keeps it before a retry may take it over (its process
   // presumably died): longer than any request takes.
   IDEMPOTENCY_LEASE: durationSeconds.default(60),
+  // Password hashes (argon2id) running at once, and how many more may wait before requests needing one are
+  // answered 503. Unset: one per core, and a line of 64 (src/modules/auth/password.ts).
+  ARGON2_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  ARGON2_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
 
@@ -72,6 +76,9 @@ export type Config = {
   authRateLimit: { perMinute: number; burst: number };
   publicRateLimit: { perMinute: number; burst: number };
   idempotencyLeaseSeconds: number;
+  /** Unset: one per core and 64, resolved where the hasher is made (src/modules/auth/password.ts). */
+  argon2Concurrency: number | undefined;
+  argon2QueueLimit: number | undefined;
   nodeEnv: 'development' | 'production' | 'test';
 };
 
@@ -111,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { perMinute: value.AUTH_RATE_LIMIT_PER_MINUTE, burst: value.AUTH_RATE_LIMIT_BURST },
     publicRateLimit: { perMinute: value.PUBLIC_RATE_LIMIT_PER_MINUTE, burst: value.PUBLIC_RATE_LIMIT_BURST },
     idempotencyLeaseSeconds: value.IDEMPOTENCY_LEASE,
+    argon2Concurrency: value.ARGON2_CONCURRENCY,
+    argon2QueueLimit: value.ARGON2_QUEUE_LIMIT,
     nodeEnv: value.NODE_ENV,
   };
 }

@@ -13,6 +13,7 @@ import { createDidsService } from './modules/dids/dids.service.js';
 import { createIssuerKeys } from './modules/dids/issuer-keys.js';
 import { createStatusListsService } from './modules/status-lists/status-lists.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createPasswordHasher } from './modules/auth/password.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvitationsService } from './modules/members/invitations.service.js';
@@ -24,7 +25,9 @@ export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
   { prisma, sql }: Pick<Database, 'prisma' | 'sql'>,
-  config: Pick<Config, 'sessionTtlSeconds' | 'idempotencyLeaseSeconds'> & { publicBaseUrl: () => string },
+  config: Pick<Config, 'sessionTtlSeconds' | 'idempotencyLeaseSeconds' | 'argon2Concurrency' | 'argon2QueueLimit'> & {
+    publicBaseUrl: () => string;
+  },
   log: Logger,
   rateLimits: RateLimits,
   keys: KeyEncryption,
@@ -33,19 +36,33 @@ export function createServices(
   const { sessionTtlSeconds } = config;
   const issuerKeys = createIssuerKeys({ prisma, keys });
   const statusLists = createStatusListsService({ prisma, issuerKeys, publicBaseUrl: config.publicBaseUrl });
+  // One queue for every password hash of the process (issue 9).
+  const passwords = createPasswordHasher({
+    concurrency: config.argon2Concurrency,
+    queueLimit: config.argon2QueueLimit,
+  });
   return {
     dids: createDidsService({ prisma, keys }),
     resolver: { resolve: resolutionResult },
     credentials: createCredentialsService({ prisma, sql, issuerKeys, statusLists }),
     statusLists,
     verification: createVerificationService({ statusLists }),
-    auth: createAuthService({ prisma, sessionTtlSeconds, log, loginThrottle: rateLimits.loginFailures, access }),
+    auth: createAuthService({
+      prisma,
+      sessionTtlSeconds,
+      log,
+      loginThrottle: rateLimits.loginFailures,
+      access,
+      passwords,
+    }),
     roles: createRolesService({ prisma, access }),
     members: createMembersService({ prisma, access }),
-    invitations: createInvitationsService({ prisma, sessionTtlSeconds }),
+    invitations: createInvitationsService({ prisma, sessionTtlSeconds, passwords }),
     apiKeys: createApiKeysService({ prisma, access }),
     usage: createUsageService({ prisma, access }),
     audit: createAuditService({ prisma }),
     idempotency: createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds }),
+    /** `passwords.depth()`: hashes running and waiting, for metrics. */
+    passwords,
   };
 }

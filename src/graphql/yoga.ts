@@ -15,7 +15,11 @@ import { graphqlLimitPlugins } from './limits.js';
 export const GRAPHQL_PATH = '/graphql';
 
 export function createGraphQLHandler(schema: GraphQLSchema, options: { production: boolean; log: Logger }) {
-  const plugins: Plugin[] = [...graphqlLimitPlugins(options.production), idempotencyKeyPlugin()];
+  const plugins: Plugin[] = [
+    ...graphqlLimitPlugins(options.production),
+    idempotencyKeyPlugin(),
+    errorHeadersPlugin(),
+  ];
   if (options.production) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }
@@ -60,4 +64,24 @@ function raisedByGraphQL(error: unknown): boolean {
     current = current.originalError;
   }
   return false;
+}
+
+/**
+ * The HTTP headers that belong with an error a field raised (Retry-After on a 429 or a 503) go out on the
+ * response, as they do over REST: the status stays in the error (other fields may have succeeded).
+ */
+function errorHeadersPlugin(): Plugin {
+  return {
+    onExecute: () => ({
+      onExecuteDone({ args, result }) {
+        const context = args.contextValue as unknown as RequestContext;
+        const errors = 'errors' in result ? (result.errors ?? []) : [];
+        for (const error of errors) {
+          const appError = findAppError(error);
+          if (!appError) continue;
+          for (const [name, value] of Object.entries(appError.headers)) context.setResponseHeader(name, value);
+        }
+      },
+    }),
+  };
 }

@@ -13,7 +13,7 @@ import type { BucketVerdict } from '../../lib/rate-limit/token-bucket.js';
 import type { Logger } from '../../lib/logger.js';
 import { emailKey, loginInput, registerInput } from './auth.inputs.js';
 import * as repository from './auth.repository.js';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password.js';
+import type { PasswordHasher } from './password.js';
 import { newSessionToken } from './session.tokens.js';
 
 export type AuthResult = { token: string; userId: string; tenantId: string; role: string };
@@ -40,16 +40,25 @@ export type AuthServiceDeps = {
   log: Logger;
   loginThrottle: LoginThrottle;
   access: AccessEvents;
+  /** Shared with the other services that hash, so that one bound holds for the process. */
+  passwords: PasswordHasher;
 };
 
-export function createAuthService({ prisma, sessionTtlSeconds, log, loginThrottle, access }: AuthServiceDeps) {
+export function createAuthService({
+  prisma,
+  sessionTtlSeconds,
+  log,
+  loginThrottle,
+  access,
+  passwords,
+}: AuthServiceDeps) {
   const sessionExpiry = () => new Date(Date.now() + sessionTtlSeconds * 1000);
 
   /** User, tenant, owner membership and session in one transaction: all of them or none. */
   async function register(rawInput: unknown): Promise<AuthResult> {
     const input = parseInput(registerInput, rawInput);
     const key = emailKey(input.email);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await passwords.hashPassword(input.password);
     const { token, tokenHash } = newSessionToken();
     try {
       return await prisma.$transaction(async (tx) => {
@@ -84,6 +93,7 @@ export function createAuthService({ prisma, sessionTtlSeconds, log, loginThrottl
 
   async function login(rawInput: unknown): Promise<AuthResult> {
     const input = parseInput(loginInput, rawInput);
+    await passwords.ensureRoom(); // before the throttle and the database: a refusal costs next to nothing
     const accountKey = emailKey(input.email);
     // Every attempt takes a token before the password is checked and a success gives it back, so failures
     // alone drain the account's bucket, and concurrent guesses cannot slip past the count. Unknown emails
@@ -92,13 +102,23 @@ export function createAuthService({ prisma, sessionTtlSeconds, log, loginThrottl
     if (!throttle.allowed) throw rateLimited(MESSAGES.tooManyLoginFailures, throttle.retryAfterSeconds);
     const user = await repository.findUserByEmailKey(prisma, accountKey);
     // Unknown emails are checked against a dummy hash: same work, same time, same answer.
-    const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    let passwordOk: boolean;
+    try {
+      passwordOk = await passwords.verifyPassword(
+        user?.passwordHash ?? (await passwords.dummyPasswordHash()),
+        input.password,
+      );
+    } catch (error) {
+      // Refused by a full hashing queue (503): no password was checked, so it is no failure to count.
+      await loginThrottle.refund(accountKey);
+      throw error;
+    }
     if (!user || !passwordOk) throw unauthorized();
     await loginThrottle.refund(accountKey);
     const membership = await repository.findMembershipForLogin(prisma, user.id, input.tenantSlug);
     if (!membership) throw unauthorized();
-    if (needsRehash(user.passwordHash)) {
-      await repository.updatePasswordHash(prisma, user.id, await hashPassword(input.password));
+    if (passwords.needsRehash(user.passwordHash)) {
+      await repository.updatePasswordHash(prisma, user.id, await passwords.hashPassword(input.password));
     }
     const { token, tokenHash } = newSessionToken();
     await repository.createSession(prisma, {

@@ -20,7 +20,7 @@ import {
 } from '../auth/auth.inputs.js';
 import { createSession } from '../auth/auth.repository.js';
 import type { AuthResult } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/password.js';
+import type { PasswordHasher } from '../auth/password.js';
 import { newSessionToken } from '../auth/session.tokens.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
@@ -70,9 +70,9 @@ const acceptInput = z.object({
   displayName: requiredText('display_name', MAX_NAME_LENGTH).nullish(),
 });
 
-export type InvitationsServiceDeps = { prisma: PrismaClient; sessionTtlSeconds: number };
+export type InvitationsServiceDeps = { prisma: PrismaClient; sessionTtlSeconds: number; passwords: PasswordHasher };
 
-export function createInvitationsService({ prisma, sessionTtlSeconds }: InvitationsServiceDeps) {
+export function createInvitationsService({ prisma, sessionTtlSeconds, passwords }: InvitationsServiceDeps) {
   const sessionExpiry = () => new Date(Date.now() + sessionTtlSeconds * 1000);
 
   async function invite(
@@ -162,7 +162,7 @@ export function createInvitationsService({ prisma, sessionTtlSeconds }: Invitati
     if (!principal && (!input.password || !input.displayName)) {
       throw badRequest('password and display_name are required to create an account; or log in and accept');
     }
-    const passwordHash = principal ? null : await hashPassword(input.password!);
+    const passwordHash = principal ? null : await passwords.hashPassword(input.password!);
     const { token, tokenHash: sessionHash } = newSessionToken();
     try {
       return await prisma.$transaction(async (tx) => {
