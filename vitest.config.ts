@@ -10,6 +10,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Each file opens its own in-memory PGlite (or shares PostgreSQL with fresh tenants per test).
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine. Most files wait on
+    // their database, child processes or timers as much as they compute, so two run side by side in about
+    // 0.6 of the time (measured: PGlite 415 s → 268 s, PostgreSQL 220 s → 150 s).
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
