@@ -8,6 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // One migrated PGlite, dumped; every in-memory test database starts as a copy of it.
+    globalSetup: ['test/support/global-setup.ts'],
     // Each file opens its own in-memory PGlite (or shares PostgreSQL with fresh tenants per test).
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one on this 2-core machine. Most files wait on

@@ -33,12 +33,14 @@ export type Database = {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** In memory; `template` (a PGlite data directory dump) skips initdb: the test suite clones a migrated one. */
+  | { kind: 'pglite-memory'; template?: Blob };
 
 /** Opens the database, applies pending migrations and synchronises the built-in roles. */
 export async function openDatabase(options: DatabaseOptions, log: Logger): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10, log);
-  return openPGlite(options.kind === 'pglite' ? options.dataDir : undefined, log);
+  if (options.kind === 'pglite') return openPGlite({ dataDir: options.dataDir }, log);
+  return openPGlite({ template: options.template }, log);
 }
 
 async function openPostgres(url: string, poolSize: number, log: Logger): Promise<Database> {
@@ -96,7 +98,10 @@ export async function migratePostgres(url: string, log: Logger): Promise<string[
   }
 }
 
-async function openPGlite(dataDir: string | undefined, log: Logger): Promise<Database> {
+async function openPGlite(
+  { dataDir, template }: { dataDir?: string; template?: Blob | undefined },
+  log: Logger,
+): Promise<Database> {
   let lock: DirectoryLock | undefined;
   let pglite: PGlite;
   if (dataDir) {
@@ -107,7 +112,7 @@ async function openPGlite(dataDir: string | undefined, log: Logger): Promise<Dat
     pglite = await PGlite.create(directory);
     log.info({ dataDir: directory }, 'embedded PostgreSQL (PGlite) opened');
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(template ? { loadDataDir: template } : {});
   }
   const connection: SqlConnection = {
     query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],

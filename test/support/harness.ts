@@ -1,6 +1,8 @@
 // In-process test harness: the real app handler on a loopback port, over the real database of the run:
 // PostgreSQL when DATABASE_URL is set (shared; every test makes its own tenants), otherwise an in-memory
-// PGlite for this test file.
+// PGlite for this test file, copied from the migrated template the global setup made.
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { startServer } from '../../src/server.js';
@@ -44,6 +46,16 @@ export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 0x5a).toString('base64')
 /** Rate limits shared through Redis, as in a scale-out deployment, when the run has one. */
 export const usingRedis = Boolean(process.env.REDIS_URL);
 
+let templateBytes: Promise<Buffer> | undefined;
+
+/** The migrated PGlite dump of test/support/global-setup.ts, read once per worker; a fresh Blob per database. */
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  templateBytes ??= readFile(file);
+  return new Blob([new Uint8Array(await templateBytes)]);
+}
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const logs: string[] = [];
   const log = capturingLogger(logs);
@@ -69,7 +81,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     log,
     options.databaseUrl || usingPostgres
       ? { kind: 'postgres', url: options.databaseUrl ?? process.env.DATABASE_URL!, poolSize: 5 }
-      : { kind: 'pglite-memory' },
+      : { kind: 'pglite-memory', template: await pgliteTemplate() },
   );
   const url = running.url;
 
