@@ -84,6 +84,17 @@ async function businessTenant(target: TestApp = app) {
   return { owner, did: await newDid(target, owner.token) };
 }
 
+/** Takes `key` as a createDid request still running would (its process holds the lease). */
+function holdKeyForCreateDid(owner: RegisteredUser, key: string, input: Record<string, unknown>) {
+  return app.services.idempotency.begin({
+    tenantId: owner.tenant_id,
+    key,
+    operation: 'createDid',
+    args: { input },
+    caller: `user:${owner.user_id}`,
+  });
+}
+
 describe('replay', () => {
   it('the same key and body → the first response, byte for byte, marked; issued and counted once', async () => {
     const { owner, did } = await businessTenant();
@@ -198,13 +209,7 @@ describe('refusals', () => {
   it('a request whose key is held by a request still running → 409; released, the retry runs', async () => {
     const { owner } = await businessTenant();
     const key = randomUUID();
-    const begun = await app.services.idempotency.begin({
-      tenantId: owner.tenant_id,
-      key,
-      operation: 'createDid',
-      args: { input: { keyType: 'P-256' } },
-      caller: `user:${owner.user_id}`,
-    });
+    const begun = await holdKeyForCreateDid(owner, key, { keyType: 'P-256' });
     expect(begun.kind).toBe('execute');
     if (begun.kind !== 'execute') return;
     expectError(await post(app, '/v1/dids', owner.token, { key_type: 'P-256' }, key), 409, IN_PROGRESS);
@@ -219,13 +224,7 @@ describe('refusals', () => {
   it('a lease that ran out (its process died) is taken over; the late first request cannot complete', async () => {
     const { owner } = await businessTenant();
     const key = randomUUID();
-    const begun = await app.services.idempotency.begin({
-      tenantId: owner.tenant_id,
-      key,
-      operation: 'createDid',
-      args: { input: { keyType: 'P-256' } },
-      caller: `user:${owner.user_id}`,
-    });
+    const begun = await holdKeyForCreateDid(owner, key, { keyType: 'P-256' });
     if (begun.kind !== 'execute') throw new Error('expected to hold the key');
     await sleep(LEASE_SECONDS * 1000 + 300);
     const retried = await post(app, '/v1/dids', owner.token, { key_type: 'P-256' }, key);
@@ -458,13 +457,7 @@ describe.skipIf(!usingPostgres)('across two instances on one PostgreSQL database
     expectReplayOf(await post(other, '/v1/credentials/issue', owner.token, issueBody(did), key), first);
 
     const held = randomUUID();
-    const begun = await app.services.idempotency.begin({
-      tenantId: owner.tenant_id,
-      key: held,
-      operation: 'createDid',
-      args: { input: {} },
-      caller: `user:${owner.user_id}`,
-    });
+    const begun = await holdKeyForCreateDid(owner, held, {});
     expect(begun.kind).toBe('execute');
     expectError(await post(other, '/v1/dids', owner.token, {}, held), 409, IN_PROGRESS);
   });
