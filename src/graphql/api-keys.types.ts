@@ -1,4 +1,5 @@
 // GraphQL surface of API keys (admin interface). Resolvers only adapt.
+import { requires } from './access.js';
 import { builder } from './builder.js';
 import { idempotent } from './idempotency.js';
 import type { ApiKeyView, CreatedApiKey } from '../modules/api-keys/api-keys.service.js';
@@ -43,7 +44,7 @@ const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
 builder.queryFields((t) => ({
   apiKeys: t.field({
     type: [ApiKey],
-    authScopes: { permission: 'api_keys:manage' },
+    ...requires('api_keys:manage'),
     resolve: (_root, _args, { services, principal }) => services.apiKeys.list(principal!),
   }),
 }));
@@ -52,7 +53,7 @@ builder.mutationFields((t) => ({
   createApiKey: t.field({
     nullable: true,
     type: CreatedApiKeyRef,
-    authScopes: { permission: 'api_keys:manage' },
+    ...requires('api_keys:manage'),
     args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
     resolve: idempotent((_root, { input }, { services, principal, requestId }, slot) =>
       services.apiKeys.create(principal!, input, requestId, slot),
@@ -61,7 +62,7 @@ builder.mutationFields((t) => ({
   revokeApiKey: t.field({
     nullable: true,
     type: ApiKey,
-    authScopes: { permission: 'api_keys:manage' },
+    ...requires('api_keys:manage'),
     args: { id: t.arg.string({ required: true }) },
     resolve: (_root, { id }, { services, principal, requestId }) => services.apiKeys.revoke(principal!, id, requestId),
   }),

@@ -1,6 +1,7 @@
 // GraphQL surface of /v1/auth (spec §4): register, login, logout, me. Resolvers only adapt.
 // Input fields are nullable on purpose: the service validates them, so that a missing field gets the
 // contract's own error text over both transports rather than GraphQL's generic one.
+import { authenticated, publicField } from './access.js';
 import { builder } from './builder.js';
 import type { AuthResult, Me } from '../modules/auth/auth.service.js';
 
@@ -59,6 +60,7 @@ const LoginInput = builder.inputType('LoginInput', {
 
 builder.mutationFields((t) => ({
   register: t.field({
+    ...publicField('creates an account: the caller has none yet'),
     nullable: true,
     type: AuthPayload,
     description: 'Creates a user, their tenant (they become its owner) and a session.',
@@ -66,6 +68,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, { services }) => services.auth.register(input),
   }),
   login: t.field({
+    ...publicField('exchanges a password for a session'),
     nullable: true,
     type: AuthPayload,
     args: { input: t.arg({ type: LoginInput, required: true }) },
@@ -75,7 +78,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: LogoutPayload,
     description: 'Invalidates the session whose token authenticated this request.',
-    authScopes: { authenticated: true },
+    ...authenticated(),
     resolve: (_root, _args, { services, principal }) => services.auth.logout(principal!),
   }),
 }));
@@ -83,7 +86,7 @@ builder.mutationFields((t) => ({
 builder.queryFields((t) => ({
   me: t.field({
     type: MePayload,
-    authScopes: { authenticated: true },
+    ...authenticated(),
     resolve: (_root, _args, { services, principal }) => services.auth.me(principal!),
   }),
 }));

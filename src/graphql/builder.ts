@@ -1,9 +1,7 @@
-// The Pothos builder. Scope-auth is the one place where access is decided, for GraphQL and REST alike:
-// a field declares `authScopes: { permission: '…' }` (or `authenticated`), and a failure becomes the
-// contract's exact 401/403 (spec §5, §7).
+// The Pothos builder. Scope-auth enforces each root field's access declaration (src/graphql/access.ts)
+// during execution, and a failure becomes the contract's exact 401/403 (spec §5, §7).
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
-import type { GraphQLField } from 'graphql';
 import type { Permission } from '../auth/permissions.js';
 import { can, permissionDenied } from '../auth/principal.js';
 import { badRequest, unauthorized } from '../lib/errors.js';
@@ -55,23 +53,6 @@ builder.scalarType('JSON', {
   serialize: (value) => value,
   parseValue: (value) => value,
 });
-
-type DeclaredScopes = { authenticated?: boolean; permission?: Permission };
-
-/**
- * The answer scope-auth will give a field's declared scopes in this context, without running anything:
- * lets the REST router refuse an unauthorized caller before it reads and checks a request body, so a
- * caller without access learns 401/403, never what the body should have looked like.
- */
-export function declaredScopesFailure(field: GraphQLField<unknown, unknown>, context: RequestContext) {
-  const scopes = (field.extensions?.pothosOptions as { authScopes?: DeclaredScopes } | undefined)?.authScopes;
-  if (!scopes) return null;
-  if (!context.principal) return unauthorized();
-  if (scopes.permission && !can(context.principal, scopes.permission)) {
-    return permissionDenied(context.principal, scopes.permission);
-  }
-  return null;
-}
 
 /** The first permission named in a scope-auth failure tree. */
 function missingPermission(failure: AuthFailure): string | undefined {

@@ -1,4 +1,5 @@
 // GraphQL surface of credentials. Resolvers only adapt.
+import { requires } from './access.js';
 import { builder } from './builder.js';
 import { idempotent } from './idempotency.js';
 import type { CredentialView } from '../modules/credentials/credentials.service.js';
@@ -106,7 +107,7 @@ builder.queryFields((t) => ({
   credentials: t.field({
     type: CredentialPage,
     description: 'Newest first; filters by format, issuer DID and status (active or revoked).',
-    authScopes: { permission: 'credentials:list' },
+    ...requires('credentials:list'),
     args: {
       format: t.arg.string({ required: false }),
       issuer: t.arg.string({ required: false }),
@@ -119,7 +120,7 @@ builder.queryFields((t) => ({
   }),
   credential: t.field({
     type: Credential,
-    authScopes: { permission: 'credentials:list' },
+    ...requires('credentials:list'),
     args: { id: t.arg.string({ required: true }) },
     resolve: (_root, { id }, { services, principal }) => services.credentials.get(principal!, id),
   }),
@@ -130,7 +131,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: Credential,
     description: 'Issues a credential; consumes one of the month’s quota.',
-    authScopes: { permission: 'credentials:issue' },
+    ...requires('credentials:issue'),
     args: { input: t.arg({ type: IssueCredentialInput, required: true }) },
     resolve: idempotent((_root, { input }, { services, principal }, slot) =>
       services.credentials.issue(principal!, input, slot),
@@ -139,14 +140,14 @@ builder.mutationFields((t) => ({
   revokeCredential: t.field({
     nullable: true,
     type: Revocation,
-    authScopes: { permission: 'credentials:revoke' },
+    ...requires('credentials:revoke'),
     args: { id: t.arg.string({ required: true }) },
     resolve: (_root, { id }, { services, principal }) => services.credentials.revoke(principal!, id),
   }),
   verifyCredential: t.field({
     nullable: true,
     type: Verification,
-    authScopes: { permission: 'credentials:verify' },
+    ...requires('credentials:verify'),
     args: { input: t.arg({ type: VerifyCredentialInput, required: true }) },
     resolve: (_root, { input }, { services }) => services.verification.verify(input),
   }),

@@ -1,4 +1,5 @@
 // GraphQL surface of DIDs and public did:key resolution. Resolvers only adapt.
+import { publicField, requires } from './access.js';
 import { builder } from './builder.js';
 import { idempotent } from './idempotency.js';
 import type { DidView } from '../modules/dids/dids.service.js';
@@ -32,7 +33,7 @@ builder.queryFields((t) => ({
   dids: t.field({
     type: DidPage,
     description: 'Newest first.',
-    authScopes: { permission: 'dids:list' },
+    ...requires('dids:list'),
     args: {
       status: t.arg.string({ required: false, description: 'active or deactivated.' }),
       limit: t.arg.int({ required: false }),
@@ -42,11 +43,12 @@ builder.queryFields((t) => ({
   }),
   did: t.field({
     type: Did,
-    authScopes: { permission: 'dids:list' },
+    ...requires('dids:list'),
     args: { did: t.arg.string({ required: true }) },
     resolve: (_root, { did }, { services, principal }) => services.dids.get(principal!, did),
   }),
   resolveDid: t.field({
+    ...publicField('DID resolution is public by nature (W3C DID Resolution)'),
     type: 'JSON',
     description: 'DID Resolution result for any did:key (public, no credential needed).',
     args: { did: t.arg.string({ required: true }) },
@@ -58,7 +60,7 @@ builder.mutationFields((t) => ({
   createDid: t.field({
     nullable: true,
     type: Did,
-    authScopes: { permission: 'dids:create' },
+    ...requires('dids:create'),
     args: { input: t.arg({ type: CreateDidInput, required: true }) },
     resolve: idempotent((_root, { input }, { services, principal }, slot) =>
       services.dids.create(principal!, input, slot),
@@ -68,7 +70,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: Did,
     description: 'Final: a deactivated DID cannot issue and frees a slot under the plan’s DID limit.',
-    authScopes: { permission: 'dids:deactivate' },
+    ...requires('dids:deactivate'),
     args: { did: t.arg.string({ required: true }) },
     resolve: (_root, { did }, { services, principal }) => services.dids.deactivate(principal!, did),
   }),

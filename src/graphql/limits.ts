@@ -8,7 +8,7 @@
 // - at most one register, login or acceptInvitation per request: each is an argon2 hash, and the per-address
 //   limit that guards them counts requests.
 // Variables are held to the same JSON rules as REST bodies (no NUL, bounded nesting).
-import { parse, GraphQLError, type DocumentNode } from 'graphql';
+import { parse, type GraphQLError, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
@@ -16,7 +16,8 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
-import { AppError, badRequest, findAppError } from '../lib/errors.js';
+import { badRequest, findAppError } from '../lib/errors.js';
+import { refusal } from './errors.js';
 import { assertCleanJson } from '../lib/json-guards.js';
 import { MESSAGES } from '../lib/messages.js';
 import type { RequestContext } from './context.js';
@@ -90,10 +91,3 @@ function operationCountPlugin(): Plugin {
   };
 }
 
-/** A refusal of the whole request (nothing ran): the HTTP status and headers are the error's own. */
-export function refusal(error: AppError): GraphQLError {
-  return new GraphQLError(error.message, {
-    originalError: error,
-    extensions: { ...error.extensions, http: { status: error.status, headers: error.headers } },
-  });
-}

@@ -1,4 +1,5 @@
 // GraphQL surface of members and invitations. Resolvers only adapt.
+import { publicField, requires } from './access.js';
 import { builder } from './builder.js';
 import { idempotent } from './idempotency.js';
 import { AuthPayload } from './auth.types.js';
@@ -58,13 +59,13 @@ const AcceptInvitationInput = builder.inputType('AcceptInvitationInput', {
 builder.queryFields((t) => ({
   members: t.field({
     type: [Member],
-    authScopes: { permission: 'members:list' },
+    ...requires('members:list'),
     resolve: (_root, _args, { services, principal }) => services.members.list(principal!),
   }),
   invitations: t.field({
     type: [invitationFields],
     description: 'Pending invitations.',
-    authScopes: { permission: 'members:list' },
+    ...requires('members:list'),
     resolve: (_root, _args, { services, principal }) => services.invitations.listPending(principal!),
   }),
 }));
@@ -73,7 +74,7 @@ builder.mutationFields((t) => ({
   inviteMember: t.field({
     nullable: true,
     type: CreatedInvitationRef,
-    authScopes: { permission: 'members:invite' },
+    ...requires('members:invite'),
     args: { input: t.arg({ type: InviteMemberInput, required: true }) },
     resolve: idempotent((_root, { input }, { services, principal, requestId }, slot) =>
       services.invitations.invite(principal!, input, requestId, slot),
@@ -82,12 +83,13 @@ builder.mutationFields((t) => ({
   revokeInvitation: t.field({
     nullable: true,
     type: invitationFields,
-    authScopes: { permission: 'members:invite' },
+    ...requires('members:invite'),
     args: { id: t.arg.string({ required: true }) },
     resolve: (_root, { id }, { services, principal, requestId }) =>
       services.invitations.revoke(principal!, id, requestId),
   }),
   acceptInvitation: t.field({
+    ...publicField('the invitation token is the credential'),
     nullable: true,
     type: AuthPayload,
     description: 'Joins the inviting tenant and returns a session there.',
@@ -98,7 +100,7 @@ builder.mutationFields((t) => ({
   updateMemberRole: t.field({
     nullable: true,
     type: Member,
-    authScopes: { permission: 'members:update_role' },
+    ...requires('members:update_role'),
     args: { userId: t.arg.string({ required: true }), input: t.arg({ type: UpdateMemberRoleInput, required: true }) },
     resolve: (_root, { userId, input }, { services, principal, requestId }) =>
       services.members.updateRole(principal!, userId, input, requestId),
@@ -106,7 +108,7 @@ builder.mutationFields((t) => ({
   removeMember: t.field({
     nullable: true,
     type: Member,
-    authScopes: { permission: 'members:remove' },
+    ...requires('members:remove'),
     args: { userId: t.arg.string({ required: true }) },
     resolve: (_root, { userId }, { services, principal, requestId }) =>
       services.members.remove(principal!, userId, requestId),

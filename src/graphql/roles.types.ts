@@ -1,4 +1,5 @@
 // GraphQL surface of roles (spec §2, §4 GET /v1/roles). Resolvers only adapt.
+import { requires } from './access.js';
 import { builder } from './builder.js';
 import { idempotent } from './idempotency.js';
 import type { RoleView } from '../modules/roles/roles.service.js';
@@ -36,7 +37,7 @@ builder.queryFields((t) => ({
   roles: t.field({
     type: [Role],
     description: 'Every role the tenant can assign.',
-    authScopes: { permission: 'roles:list' },
+    ...requires('roles:list'),
     resolve: (_root, _args, { services, principal }) => services.roles.list(principal!),
   }),
 }));
@@ -46,7 +47,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: Role,
     description: 'Creates a custom role (Business and Enterprise plans).',
-    authScopes: { permission: 'roles:manage' },
+    ...requires('roles:manage'),
     args: { input: t.arg({ type: CreateRoleInput, required: true }) },
     resolve: idempotent((_root, { input }, { services, principal, requestId }, slot) =>
       services.roles.create(principal!, input, requestId, slot),
@@ -55,7 +56,7 @@ builder.mutationFields((t) => ({
   updateRole: t.field({
     nullable: true,
     type: Role,
-    authScopes: { permission: 'roles:manage' },
+    ...requires('roles:manage'),
     args: { id: t.arg.string({ required: true }), input: t.arg({ type: UpdateRoleInput, required: true }) },
     resolve: (_root, { id, input }, { services, principal, requestId }) =>
       services.roles.update(principal!, id, input, requestId),
@@ -64,7 +65,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: Role,
     description: 'Deletes a custom role that no member or pending invitation holds.',
-    authScopes: { permission: 'roles:manage' },
+    ...requires('roles:manage'),
     args: { id: t.arg.string({ required: true }) },
     resolve: (_root, { id }, { services, principal, requestId }) => services.roles.remove(principal!, id, requestId),
   }),

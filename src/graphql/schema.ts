@@ -1,4 +1,5 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
+import { rootFieldAccess } from './access.js';
 import { builder } from './builder.js';
 import './auth.types.js';
 import './roles.types.js';
@@ -9,6 +10,8 @@ import './dids.types.js';
 import './credentials.types.js';
 
 export const schema = builder.toSchema();
+// Deny by default: a root field without an access declaration stops the service from starting.
+rootFieldAccess(schema);
 
 export function printedSchema(): string {
   return printSchema(lexicographicSortSchema(schema)) + '\n';

@@ -1,4 +1,5 @@
 // GraphQL surface of usage, plan changes and the audit log. Resolvers only adapt.
+import { requires } from './access.js';
 import { builder } from './builder.js';
 import type { PlanChange, UsageReport } from '../modules/usage/usage.service.js';
 import type { AuditEventView } from '../modules/audit/audit.service.js';
@@ -86,13 +87,13 @@ const ChangePlanInput = builder.inputType('ChangePlanInput', {
 builder.queryFields((t) => ({
   usage: t.field({
     type: Usage,
-    authScopes: { permission: 'usage:read' },
+    ...requires('usage:read'),
     resolve: (_root, _args, { services, principal }) => services.usage.usage(principal!),
   }),
   auditLog: t.field({
     type: AuditEventPage,
     description: 'Newest first.',
-    authScopes: { permission: 'audit:read' },
+    ...requires('audit:read'),
     args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
     resolve: (_root, args, { services, principal }) => services.audit.list(principal!, args),
   }),
@@ -103,7 +104,7 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: PlanChangeRef,
     description: 'Moves the tenant to another plan at once (payment is handled elsewhere); recorded in the audit log.',
-    authScopes: { permission: 'billing:manage' },
+    ...requires('billing:manage'),
     args: { input: t.arg({ type: ChangePlanInput, required: true }) },
     resolve: (_root, { input }, { services, principal, requestId }) =>
       services.usage.changePlan(principal!, input, requestId),

@@ -6,6 +6,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } fro
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { databaseErrorAnswer } from '../db/unavailable.js';
 import { findAppError } from '../lib/errors.js';
+import { graphQLErrorOf } from './errors.js';
 import { MESSAGES } from '../lib/messages.js';
 import type { Logger } from '../lib/logger.js';
 import type { RequestContext } from './context.js';
@@ -32,14 +33,15 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: { productio
     plugins,
     maskedErrors: {
       maskError: (error) => {
-        if (findAppError(error)) return error as Error;
+        const appError = findAppError(error);
+        if (appError) return graphQLErrorOf(appError, error instanceof GraphQLError ? error : undefined);
         const original = (error as { originalError?: unknown }).originalError;
         // Errors GraphQL itself raises (syntax, validation) carry no original error: keep them.
         if (!original) return error as Error;
         const answer = databaseErrorAnswer(original);
         if (answer) {
           options.log.warn({ err: original }, 'database refused the request');
-          return answer;
+          return graphQLErrorOf(answer, error as GraphQLError);
         }
         // A variable of the wrong type or with an unknown field, a document over a limit: graphql-js (or
         // GraphQL Armor) raised its own error and nothing ran. A 400, over HTTP too.

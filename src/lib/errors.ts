@@ -1,6 +1,6 @@
-// One error type for the whole service. It is a GraphQLError so that Yoga's error masking lets it
-// through unchanged, while anything else thrown becomes a generic 500 whose cause is only logged.
-import { GraphQLError } from 'graphql';
+// One error type for the whole service, independent of any transport: the REST layer answers it as the
+// contract's JSON envelope, the GraphQL layer maps it to a GraphQLError (src/graphql/errors.ts). Anything
+// else thrown becomes a generic 500 whose cause is only logged.
 import { MESSAGES } from './messages.js';
 
 export const ERROR_STATUS = {
@@ -20,22 +20,34 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export class AppError extends GraphQLError {
+/** One problem of a request that has several (every field that failed validation, say). */
+export type ErrorDetail = { field?: string; message: string };
+
+export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   /** HTTP headers that belong with this error (e.g. Retry-After on a 429). */
   readonly headers: Readonly<Record<string, string>>;
+  /** Every problem found, when there were several; `message` is the first (the contract's text). */
+  readonly details: readonly ErrorDetail[] | undefined;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
-    super(message, { extensions: { code, status: ERROR_STATUS[code] } });
+  constructor(
+    code: ErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+    details?: readonly ErrorDetail[],
+  ) {
+    super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.headers = headers;
+    this.details = details;
   }
 }
 
-export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const badRequest = (message: string, details?: readonly ErrorDetail[]) =>
+  new AppError('BAD_REQUEST', message, {}, details);
 export const unauthorized = () => new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
@@ -46,7 +58,7 @@ export const internalError = () => new AppError('INTERNAL', MESSAGES.internal);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', message, { 'Retry-After': String(Math.max(Math.ceil(retryAfterSeconds), 1)) });
 
-/** Finds the AppError behind an error, however deeply GraphQL wrapped it. */
+/** Finds the AppError behind an error, however deeply GraphQL (or a library) wrapped it. */
 export function findAppError(error: unknown): AppError | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {

@@ -20,6 +20,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { accessOf } from '../graphql/access.js';
 import type { RestEndpoint } from './endpoint.js';
 import { snakeCase } from './endpoint.js';
 import { honoursIdempotencyKey, IDEMPOTENT_REPLAYED_HEADER } from '../graphql/idempotency.js';
@@ -129,9 +130,7 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint) {
     operationId: operation.name?.value,
     summary: operation.name?.value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
     ...(description && { description }),
-    ...(permission !== undefined || field.name === 'me' || field.name === 'logout'
-      ? { security: [{ bearer: [] }] }
-      : { security: [] }),
+    ...(accessOf(field)?.kind === 'public' ? { security: [] } : { security: [{ bearer: [] }] }),
     parameters: [
       ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryParams.map((name) => ({ name, in: 'query', required: false, schema: scalarFor(operation, name) })),
@@ -162,8 +161,8 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint) {
 }
 
 function requiredPermission(field: GraphQLField<unknown, unknown>): string | undefined {
-  const options = field.extensions?.pothosOptions as { authScopes?: { permission?: string } } | undefined;
-  return options?.authScopes?.permission;
+  const access = accessOf(field);
+  return access?.kind === 'permission' ? access.permission : undefined;
 }
 
 function scalarFor(operation: OperationDefinitionNode, name: string): JsonSchema {

@@ -8,11 +8,10 @@ import {
   validate,
   type DocumentNode,
   type FieldNode,
-  type GraphQLField,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { declaredScopesFailure } from '../graphql/builder.js';
+import { accessFailure, accessOf, type Access } from '../graphql/access.js';
 import { AppError, badRequest, findAppError, internalError } from '../lib/errors.js';
 import type { RequestContext } from '../graphql/context.js';
 import { readJsonObject } from '../http/body.js';
@@ -23,7 +22,7 @@ import type { RestEndpoint, RestRequest } from './endpoint.js';
 
 type CompiledEndpoint = RestEndpoint & {
   document: DocumentNode;
-  rootField: GraphQLField<unknown, unknown>;
+  access: Access;
   segments: string[];
   mapBody: BodyMapper | undefined;
 };
@@ -58,7 +57,7 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
     context: RequestContext,
   ): Promise<RestOutcome> {
     // Access first (the same answer scope-auth gives during execution), then the body.
-    const denied = declaredScopesFailure(endpoint.rootField, context);
+    const denied = accessFailure(endpoint.access, context.principal);
     if (denied) throw denied;
     // Path and query strings reach PostgreSQL too: the same NUL rule as bodies.
     assertCleanJson([params, [...url.searchParams.entries()]], 'request');
@@ -90,10 +89,12 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
   const operation = document.definitions[0] as OperationDefinitionNode;
   const rootType = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
   const selection = operation.selectionSet.selections[0] as FieldNode;
+  const access = accessOf(rootType!.getFields()[selection.name.value]!);
+  if (!access) throw new Error(`REST ${endpoint.method} ${endpoint.path}: its root field declares no access`);
   return {
     ...endpoint,
     document,
-    rootField: rootType!.getFields()[selection.name.value]!,
+    access,
     segments: endpoint.path.split('/').filter(Boolean),
     mapBody: endpoint.bodyInput ? createBodyMapper(schema, endpoint.bodyInput) : undefined,
   };

@@ -3,7 +3,11 @@
 // expectation of each cell is derived from two tables, endpoint → permission and principal → permissions,
 // the latter read from GET /v1/roles, so a role whose permissions change moves the whole matrix with it.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { buildSchema, parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootFieldAccess } from '../../src/graphql/access.js';
+import { schema } from '../../src/graphql/schema.js';
+import { ENDPOINTS as REST_TABLE } from '../../src/rest/endpoints.js';
 import { startTestApp, type HttpResult, type TestApp } from '../support/harness.js';
 import {
   addMember,
@@ -657,4 +661,59 @@ describe('access before body validation', () => {
       );
     },
   );
+});
+
+// Deny by default, checked from the other side: the matrix is enumerated from the schema and the REST table,
+// so an endpoint added without a declaration, or without a row here, fails this file.
+const rootFieldOf = (query: string) => {
+  const operation = parse(query).definitions[0] as OperationDefinitionNode;
+  return (operation.selectionSet.selections[0] as FieldNode).name.value;
+};
+/** Root fields open without a permission, each with what a caller without any credential gets. */
+const AUTHENTICATED_FIELDS = ['logout', 'me'];
+const PUBLIC_FIELDS = ['acceptInvitation', 'login', 'register', 'resolveDid'];
+
+describe('the matrix covers every declared endpoint', () => {
+  const declared = rootFieldAccess(schema);
+
+  it('every root field that needs a permission has a matrix row with that permission', () => {
+    const rows = new Map(ENDPOINTS.map((e) => [rootFieldOf(e.graphql(dummyTargets()).query), e.permission]));
+    for (const field of declared.filter((f) => f.access.kind === 'permission')) {
+      expect(rows.get(field.name), `matrix row for ${field.operation} ${field.name}`).toBe(
+        field.access.kind === 'permission' ? field.access.permission : undefined,
+      );
+    }
+    expect(rows.size).toBe(declared.filter((f) => f.access.kind === 'permission').length);
+  });
+
+  it('every REST route of the table is a matrix row, or runs a field that needs no permission', () => {
+    const rows = new Set(ENDPOINTS.map((e) => e.name));
+    for (const route of REST_TABLE) {
+      const access = declared.find((f) => f.name === rootFieldOf(route.operation))!.access;
+      if (access.kind === 'permission') expect(rows.has(`${route.method} ${route.path}`), route.path).toBe(true);
+      else expect([...AUTHENTICATED_FIELDS, ...PUBLIC_FIELDS]).toContain(rootFieldOf(route.operation));
+    }
+  });
+
+  it('the fields open without a permission are exactly the reviewed ones', () => {
+    const names = (kind: string) =>
+      declared
+        .filter((f) => f.access.kind === kind)
+        .map((f) => f.name)
+        .sort();
+    expect(names('authenticated')).toEqual(AUTHENTICATED_FIELDS);
+    expect(names('public')).toEqual(PUBLIC_FIELDS);
+  });
+
+  it.each(AUTHENTICATED_FIELDS)('%s without a credential → 401 over GraphQL', async (name) => {
+    const query = name === 'me' ? '{ me { userId } }' : 'mutation { logout { status } }';
+    expectGraphQLError(await app.graphql(query), 401, 'unauthorized');
+  });
+
+  it('a schema with a root field that declares no access is refused', () => {
+    const undeclared = buildSchema('type Query { open: Int, other: String }');
+    expect(() => rootFieldAccess(undeclared)).toThrow(
+      'root fields without an access declaration (requires(), authenticated() or publicField()): Query.open, Query.other',
+    );
+  });
 });
