@@ -2,8 +2,8 @@
 // interfere), per format, and the raw signing rate of the same code in this process, measured in the same
 // run: issues/s ÷ signatures/s says how much of the request is signing and how much is everything else.
 import { randomUUID } from 'node:crypto';
-import { generateDidKey, signerFor, DID_KEY_ALG } from '../src/modules/dids/did-key.js';
-import { issueJwtVcJson, issueSdJwtVc, type IssuerKey } from '../src/modules/credentials/credential-formats.js';
+import { DEFAULT_DID_METHOD } from '../src/modules/dids/methods/index.js';
+import { credentialFormatNamed } from '../src/modules/credentials/formats/index.js';
 import { parseIssueInput } from '../src/modules/credentials/credentials.inputs.js';
 import { runLoad, type LoadResult } from './load.js';
 
@@ -21,14 +21,10 @@ export function issueBody(format: 'jwt_vc_json' | 'vc+sd-jwt', issuer: string) {
 
 /** Signatures per second of the issuing code itself (build + sign one credential), for `seconds`. */
 export async function rawSigningRate(format: 'jwt_vc_json' | 'vc+sd-jwt', seconds: number): Promise<number> {
-  const generated = generateDidKey('Ed25519');
-  const key: IssuerKey = {
-    did: generated.did,
-    kid: generated.kid,
-    alg: DID_KEY_ALG.Ed25519,
-    sign: signerFor('Ed25519', generated.privateKeyPkcs8),
-  };
-  const input = parseIssueInput(JSON.parse(issueBody(format, generated.did)));
+  const created = DEFAULT_DID_METHOD.create('Ed25519');
+  const key = DEFAULT_DID_METHOD.signingKey(created.did, 'Ed25519', created.privateKeyPkcs8);
+  const input = parseIssueInput(JSON.parse(issueBody(format, created.did)));
+  const { issue } = credentialFormatNamed(format);
   const deadline = performance.now() + seconds * 1000;
   let count = 0;
   const started = performance.now();
@@ -40,8 +36,8 @@ export async function rawSigningRate(format: 'jwt_vc_json' | 'vc+sd-jwt', second
         statusListUrl: 'https://x/v1/status-lists/1',
         statusIndex: i,
       };
-      if (format === 'jwt_vc_json') issueJwtVcJson(input, key, context);
-      else await issueSdJwtVc(input, key, context);
+      const issued = issue(input, key, context);
+      if (typeof issued !== 'string') await issued; // jwt_vc_json signs synchronously: no await to measure
     }
     count += 100;
   }

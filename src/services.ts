@@ -3,12 +3,13 @@ import type { Database } from './db/database.js';
 import type { Config } from './config.js';
 import type { Logger } from './lib/logger.js';
 import type { RateLimits } from './http/rate-limits.js';
+import { createPublicBaseUrl } from './http/public-base-url.js';
 import type { KeyEncryption } from './lib/key-encryption.js';
 import type { AccessEvents } from './auth/access-events.js';
-import { createCredentialsService } from './modules/credentials/credentials.service.js';
+import { createCredentialsService, type RequestOrigin } from './modules/credentials/credentials.service.js';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createVerificationService } from './modules/credentials/verification.service.js';
-import { resolutionResult } from './modules/dids/did-key.js';
+import { resolveDid } from './modules/dids/methods/index.js';
 import { createDidsService } from './modules/dids/dids.service.js';
 import { createIssuerKeys } from './modules/dids/issuer-keys.js';
 import { createStatusListsService } from './modules/status-lists/status-lists.service.js';
@@ -19,6 +20,7 @@ import { createAuditService } from './modules/audit/audit.service.js';
 import { createInvitationsService } from './modules/members/invitations.service.js';
 import { createMembersService } from './modules/members/members.service.js';
 import { createRolesService } from './modules/roles/roles.service.js';
+import { createTenantsService } from './modules/tenants/tenants.service.js';
 import { createUsageService } from './modules/usage/usage.service.js';
 
 export type Services = ReturnType<typeof createServices>;
@@ -35,18 +37,21 @@ export function createServices(
 ) {
   const { sessionTtlSeconds } = config;
   const issuerKeys = createIssuerKeys({ prisma, keys });
-  const statusLists = createStatusListsService({ prisma, issuerKeys, publicBaseUrl: config.publicBaseUrl });
+  const publicBaseUrl = createPublicBaseUrl(config.publicBaseUrl);
+  const statusLists = createStatusListsService({ prisma, issuerKeys, publicBaseUrl: publicBaseUrl.configured });
   // One queue for every password hash of the process (issue 9).
   const passwords = createPasswordHasher({
     concurrency: config.argon2Concurrency,
     queueLimit: config.argon2QueueLimit,
   });
+  const tenants = createTenantsService({ prisma, access });
   return {
     dids: createDidsService({ prisma, keys }),
-    resolver: { resolve: resolutionResult },
+    resolver: { resolve: resolveDid },
     credentials: createCredentialsService({ prisma, sql, issuerKeys, statusLists }),
     statusLists,
     verification: createVerificationService({ statusLists }),
+    publicBaseUrl,
     auth: createAuthService({
       prisma,
       sessionTtlSeconds,
@@ -59,10 +64,28 @@ export function createServices(
     members: createMembersService({ prisma, access }),
     invitations: createInvitationsService({ prisma, sessionTtlSeconds, passwords }),
     apiKeys: createApiKeysService({ prisma, access }),
-    usage: createUsageService({ prisma, access }),
+    tenants,
+    usage: createUsageService({ prisma, tenants }),
     audit: createAuditService({ prisma }),
     idempotency: createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds }),
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
+  };
+}
+
+/**
+ * The services as one request sees them: the credentials service makes status list URLs under the request's
+ * public base URL (src/http/public-base-url.ts), so that resolvers pass nothing about where a request came in.
+ */
+export function servicesForRequest(services: Services, origin: RequestOrigin): Services {
+  const { credentials } = services;
+  return {
+    ...services,
+    credentials: {
+      ...credentials,
+      issue: (principal, input, idempotency = null) => credentials.issue(principal, input, idempotency, origin),
+      list: (principal, filters, page) => credentials.list(principal, filters, page, origin),
+      get: (principal, id) => credentials.get(principal, id, origin),
+    },
   };
 }

@@ -10,7 +10,7 @@ import {
   lastUseIsStale,
   newApiKey,
   visiblePrefix,
-} from '../../src/modules/api-keys/api-key.tokens.js';
+} from '../../src/auth/api-key-tokens.js';
 import { sha256 } from '../../src/lib/crypto.js';
 
 const base = {

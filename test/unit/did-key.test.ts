@@ -18,17 +18,16 @@ import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import * as EcdsaMultikey from '@digitalbazaar/ecdsa-multikey';
 import { describe, expect, it } from 'vitest';
 import {
-  DID_KEY_ALG,
-  InvalidDidError,
   didDocument,
   didKeyFromPublicJwk,
   generateDidKey,
   parseDidKey,
   resolutionResult,
-  signerFor,
   verifierFor,
   type DidKeyType,
-} from '../../src/modules/dids/did-key.js';
+} from '../../src/modules/dids/methods/did-key/did-key.js';
+import { InvalidDidError } from '../../src/modules/dids/methods/did-method.js';
+import { SIGNING_ALG as DID_KEY_ALG, signerFor } from '../../src/modules/dids/signing-keys.js';
 
 // w3c-ccg/did-method-key test-vectors/ at f5abee8 (see SOURCE.txt there).
 const VECTORS = VECTORS_DIR + 'did-key/';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionExpired, newSessionToken } from '../../src/modules/auth/session.tokens.js';
+import { isSessionExpired, newSessionToken } from '../../src/auth/session-tokens.js';
 import { bearerToken } from '../../src/auth/authenticate.js';
 import { constantTimeEqual } from '../../src/lib/crypto.js';
 

@@ -9,16 +9,15 @@ import { calculateJwkThumbprintUri, CompactSign, compactVerify, importJWK, type 
 import { varint } from 'multiformats';
 import { base58btc } from 'multiformats/bases/base58';
 import { describe, expect, it, vi } from 'vitest';
-import { parseDidKey } from '../../src/modules/dids/did-key.js';
+import { parseDidKey } from '../../src/modules/dids/methods/did-key/did-key.js';
 import { verifyCredential } from '../../src/modules/credentials/verify/verify.js';
 import {
   MalformedCredentialError,
   type CheckName,
-  type StatusAnswer,
-  type StatusReference,
   type VerificationResult,
   type VerifyOptions,
 } from '../../src/modules/credentials/verify/verify.types.js';
+import type { StatusAnswer, StatusReference } from '../../src/modules/status-lists/status-reference.js';
 
 const VECTORS = VECTORS_DIR;
 const vector = (path: string) => readFileSync(join(VECTORS, path), 'utf8');

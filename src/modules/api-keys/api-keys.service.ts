@@ -2,6 +2,7 @@
 // Scopes are a subset of the creator's permissions; an unscoped key follows its creator's role.
 import { afterCommit, type AccessEvents } from '../../auth/access-events.js';
 import { z } from 'zod';
+import { newApiKey } from '../../auth/api-key-tokens.js';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { isPermission, PERMISSIONS } from '../../auth/permissions.js';
 import type { Principal } from '../../auth/principal.js';
@@ -13,29 +14,15 @@ import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { findMember } from '../members/members.repository.js';
 import { assertCanGrant } from '../roles/roles.service.js';
-import { newApiKey } from './api-key.tokens.js';
-
-const apiKeyView = {
-  id: true,
-  name: true,
-  prefix: true,
-  scoped: true,
-  scopes: true,
-  createdByUserId: true,
-  createdAt: true,
-  expiresAt: true,
-  lastUsedAt: true,
-  revokedAt: true,
-} satisfies Prisma.ApiKeySelect;
-
-type ApiKeyRow = Prisma.ApiKeyGetPayload<{ select: typeof apiKeyView }>;
+import * as repository from './api-keys.repository.js';
+import type { ApiKeyRow } from './api-keys.repository.js';
 
 export type ApiKeyView = Omit<ApiKeyRow, 'scoped' | 'scopes'> & { scopes: string[] | null };
 export type CreatedApiKey = ApiKeyView & { key: string };
 
 const toView = ({ scoped, scopes, ...row }: ApiKeyRow): ApiKeyView => ({ ...row, scopes: scoped ? scopes : null });
 
-const createInput = z.object({
+export const createInput = z.object({
   name: z
     .string({ error: 'name must be a string' })
     .trim()
@@ -44,8 +31,11 @@ const createInput = z.object({
   scopes: z
     .array(z.string({ error: 'scopes must be strings' }), { error: 'scopes must be an array' })
     .min(1, { error: "scopes must name at least one permission; omit it for a key with the role's permissions" })
-    .nullish(),
-  expiresAt: isoDateTime('expires_at').nullish(),
+    .nullish()
+    .meta({ description: 'A subset of your permissions; omit for an unscoped key.', examples: [['credentials:verify']] }),
+  expiresAt: isoDateTime('expires_at')
+    .nullish()
+    .meta({ description: 'ISO 8601 date-time; omit for a key that does not expire.', examples: ['2030-01-01T00:00:00Z'] }),
 });
 
 export function createApiKeysService({ prisma, access }: { prisma: PrismaClient; access: AccessEvents }) {
@@ -61,18 +51,14 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
       throw badRequest('expires_at must be in the future');
     const { key, keyHash, prefix } = newApiKey();
     return prisma.$transaction(async (tx) => {
-      const row = await tx.apiKey.create({
-        data: {
-          tenantId: principal.tenantId,
-          createdByUserId: principal.userId,
-          name: input.name ?? '',
-          prefix,
-          keyHash,
-          scoped: scopes !== null,
-          scopes: scopes ?? [],
-          expiresAt: input.expiresAt ?? null,
-        },
-        select: apiKeyView,
+      const row = await repository.createApiKey(tx, principal.tenantId, {
+        createdByUserId: principal.userId,
+        name: input.name ?? '',
+        prefix,
+        keyHash,
+        scoped: scopes !== null,
+        scopes: scopes ?? [],
+        expiresAt: input.expiresAt ?? null,
       });
       await recordAudit(tx, actorFrom(principal, requestId), {
         action: 'api_key.created',
@@ -87,12 +73,7 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
   }
 
   async function list(principal: Principal): Promise<ApiKeyView[]> {
-    const rows = await prisma.apiKey.findMany({
-      where: { tenantId: principal.tenantId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      select: apiKeyView,
-    });
-    return rows.map(toView);
+    return (await repository.listApiKeys(prisma, principal.tenantId)).map(toView);
   }
 
   /** Revokes at once: the next request with the key gets 401. Unknown, foreign and revoked keys are 404. */
@@ -102,19 +83,12 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
       access,
       principal.tenantId,
       prisma.$transaction(async (tx) => {
-        const target = await tx.apiKey.findFirst({
-          where: { id: apiKeyId, tenantId: principal.tenantId, revokedAt: null },
-          select: { createdByUserId: true },
-        });
+        const target = await repository.findUnrevokedApiKey(tx, principal.tenantId, apiKeyId);
         if (!target) throw notFound(MESSAGES.apiKeyNotFound);
         await assertCanActOnCreator(tx, principal, target.createdByUserId);
-        const now = new Date();
-        const { count } = await tx.apiKey.updateMany({
-          where: { id: apiKeyId, tenantId: principal.tenantId, revokedAt: null },
-          data: { revokedAt: now },
-        });
-        if (count === 0) throw notFound(MESSAGES.apiKeyNotFound);
-        const row = await tx.apiKey.findUniqueOrThrow({ where: { id: apiKeyId }, select: apiKeyView });
+        // Revoked concurrently since the read: as if it had been revoked before.
+        const row = await repository.revokeApiKey(tx, principal.tenantId, apiKeyId, new Date());
+        if (!row) throw notFound(MESSAGES.apiKeyNotFound);
         await recordAudit(tx, actorFrom(principal, requestId), {
           action: 'api_key.revoked',
           targetType: 'api_key',

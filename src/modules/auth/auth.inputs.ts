@@ -33,7 +33,8 @@ export const registrationEmail = z
 export const registrationPassword = z
   .string({ error: MESSAGES.registrationInvalid })
   .min(8, { error: MESSAGES.registrationInvalid })
-  .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters` });
+  .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  .meta({ description: 'At least 8 characters, taken exactly as sent.', examples: ['correct horse battery staple'] });
 
 export const registerInput = z.object({
   email: registrationEmail,
@@ -46,7 +47,8 @@ export const registerInput = z.object({
     .max(MAX_SLUG_LENGTH, { error: `tenant_slug must be at most ${MAX_SLUG_LENGTH} characters` })
     .regex(TENANT_SLUG_PATTERN, {
       error: 'tenant_slug must be lowercase letters and digits, separated by single hyphens',
-    }),
+    })
+    .meta({ description: 'Lowercase letters and digits separated by hyphens; unique.', examples: ['acme-labs'] }),
 });
 
 export type RegisterInput = z.output<typeof registerInput>;
@@ -61,7 +63,10 @@ export const loginInput = z.object({
     .string({ error: (issue) => (issue.input == null ? 'password is required' : 'password must be a string') })
     .min(1, { error: 'password is required' })
     .max(MAX_PASSWORD_LENGTH, { error: `password must be at most ${MAX_PASSWORD_LENGTH} characters` }),
-  tenantSlug: z.string({ error: 'tenant_slug must be a string' }).nullish(),
+  tenantSlug: z
+    .string({ error: 'tenant_slug must be a string' })
+    .nullish()
+    .meta({ description: 'The tenant to log into; the first one joined when omitted.' }),
 });
 
 export type LoginInput = z.output<typeof loginInput>;

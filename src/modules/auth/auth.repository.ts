@@ -1,4 +1,5 @@
-// Storage for users, their memberships and sessions. Queries that touch tenant data name the tenant.
+// Storage for users and sessions, and the memberships a user logs in with. Users are global (one account,
+// any number of tenants); session statements name the tenant. The few global lookups say why they are.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -13,6 +14,7 @@ const membershipWithTenantAndRole = {
 
 export type MembershipView = Prisma.MembershipGetPayload<{ select: typeof membershipWithTenantAndRole }>;
 
+/** Global: an email is one account whatever the tenant (login, registration, accepting an invitation). */
 export function findUserByEmailKey(db: Db, emailKey: string) {
   return db.user.findUnique({ where: { emailKey } });
 }
@@ -21,11 +23,21 @@ export function findUserById(db: Db, userId: string) {
   return db.user.findUnique({ where: { id: userId } });
 }
 
-export function tenantSlugExists(db: Db, slug: string) {
-  return db.tenant.findUnique({ where: { slug }, select: { id: true } }).then(Boolean);
+export function createUser(
+  db: Db,
+  user: { email: string; emailKey: string; displayName: string; passwordHash: string },
+) {
+  return db.user.create({ data: user, select: { id: true } });
 }
 
-/** The user's membership in the tenant with this slug, or their first membership when no slug is given. */
+export function updatePasswordHash(db: Db, userId: string, passwordHash: string) {
+  return db.user.update({ where: { id: userId }, data: { passwordHash }, select: { id: true } });
+}
+
+/**
+ * Global: login finds the tenant from the user, not the other way round. The user's membership in the
+ * tenant with this slug, or their first membership when no slug is given.
+ */
 export function findMembershipForLogin(db: Db, userId: string, tenantSlug: string | null | undefined) {
   return db.membership.findFirst({
     relationLoadStrategy: 'join',
@@ -35,7 +47,8 @@ export function findMembershipForLogin(db: Db, userId: string, tenantSlug: strin
   });
 }
 
-export function listMemberships(db: Db, userId: string): Promise<MembershipView[]> {
+/** Global: every tenant the user belongs to ("me" lists them), and only the user's own memberships. */
+export function listMembershipsOfUser(db: Db, userId: string): Promise<MembershipView[]> {
   return db.membership.findMany({
     relationLoadStrategy: 'join',
     where: { userId },
@@ -46,23 +59,21 @@ export function listMemberships(db: Db, userId: string): Promise<MembershipView[
 
 export function createSession(
   db: Db,
-  session: { tokenHash: Uint8Array<ArrayBuffer>; tenantId: string; userId: string; expiresAt: Date },
+  tenantId: string,
+  session: { userId: string; tokenHash: Uint8Array<ArrayBuffer>; expiresAt: Date },
 ) {
-  return db.session.create({ data: session, select: { id: true } });
+  return db.session.create({ data: { tenantId, ...session }, select: { id: true } });
 }
 
 /** Deletes one session of this user in this tenant; returns whether it existed. */
-export async function deleteSession(db: Db, scope: { sessionId: string; tenantId: string; userId: string }) {
+export async function deleteSession(db: Db, tenantId: string, session: { sessionId: string; userId: string }) {
   const { count } = await db.session.deleteMany({
-    where: { id: scope.sessionId, tenantId: scope.tenantId, userId: scope.userId },
+    where: { tenantId, id: session.sessionId, userId: session.userId },
   });
   return count > 0;
 }
 
-export function deleteExpiredSessions(db: Db, now: Date) {
+/** Global: a maintenance sweep by time over every tenant's sessions, not a request's data. */
+export function deleteExpiredSessionsOfAllTenants(db: Db, now: Date) {
   return db.session.deleteMany({ where: { expiresAt: { lte: now } } });
-}
-
-export function updatePasswordHash(db: Db, userId: string, passwordHash: string) {
-  return db.user.update({ where: { id: userId }, data: { passwordHash }, select: { id: true } });
 }

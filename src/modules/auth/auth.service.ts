@@ -6,15 +6,17 @@ import { OWNER_ROLE } from '../../auth/builtin-roles.js';
 import { PERMISSIONS } from '../../auth/permissions.js';
 import type { Principal } from '../../auth/principal.js';
 import type { AccessEvents } from '../../auth/access-events.js';
+import { newSessionToken } from '../../auth/session-tokens.js';
 import { badRequest, conflict, rateLimited, unauthorized } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validation.js';
 import type { BucketVerdict } from '../../lib/rate-limit/token-bucket.js';
 import type { Logger } from '../../lib/logger.js';
 import { emailKey, loginInput, registerInput } from './auth.inputs.js';
+import { createMembership } from '../members/members.repository.js';
+import { createTenant, tenantSlugTaken } from '../tenants/tenants.repository.js';
 import * as repository from './auth.repository.js';
 import type { PasswordHasher } from './password.js';
-import { newSessionToken } from './session.tokens.js';
 
 export type AuthResult = { token: string; userId: string; tenantId: string; role: string };
 
@@ -63,22 +65,16 @@ export function createAuthService({
     try {
       return await prisma.$transaction(async (tx) => {
         if (await repository.findUserByEmailKey(tx, key)) throw conflict(MESSAGES.emailAlreadyRegistered);
-        if (await repository.tenantSlugExists(tx, input.tenantSlug)) throw conflict(MESSAGES.tenantSlugTaken);
-        const user = await tx.user.create({
-          data: { email: input.email, emailKey: key, displayName: input.displayName, passwordHash },
-          select: { id: true },
+        if (await tenantSlugTaken(tx, input.tenantSlug)) throw conflict(MESSAGES.tenantSlugTaken);
+        const user = await repository.createUser(tx, {
+          email: input.email,
+          emailKey: key,
+          displayName: input.displayName,
+          passwordHash,
         });
-        const tenant = await tx.tenant.create({
-          data: { name: input.tenantName, slug: input.tenantSlug },
-          select: { id: true },
-        });
-        await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, roleId: OWNER_ROLE.id } });
-        await repository.createSession(tx, {
-          tokenHash,
-          tenantId: tenant.id,
-          userId: user.id,
-          expiresAt: sessionExpiry(),
-        });
+        const tenant = await createTenant(tx, { name: input.tenantName, slug: input.tenantSlug });
+        await createMembership(tx, tenant.id, { userId: user.id, roleId: OWNER_ROLE.id });
+        await repository.createSession(tx, tenant.id, { userId: user.id, tokenHash, expiresAt: sessionExpiry() });
         return { token, userId: user.id, tenantId: tenant.id, role: OWNER_ROLE.name };
       });
     } catch (error) {
@@ -121,10 +117,9 @@ export function createAuthService({
       await repository.updatePasswordHash(prisma, user.id, await passwords.hashPassword(input.password));
     }
     const { token, tokenHash } = newSessionToken();
-    await repository.createSession(prisma, {
-      tokenHash,
-      tenantId: membership.tenantId,
+    await repository.createSession(prisma, membership.tenantId, {
       userId: user.id,
+      tokenHash,
       expiresAt: sessionExpiry(),
     });
     return { token, userId: user.id, tenantId: membership.tenantId, role: membership.role.name };
@@ -134,7 +129,7 @@ export function createAuthService({
   async function logout(principal: Principal): Promise<{ status: 'logged_out' }> {
     // An API key is not a session: it is revoked through the admin interface, not logged out.
     if (principal.kind !== 'session') throw badRequest('logout ends a session; revoke an API key instead');
-    const deleted = await repository.deleteSession(prisma, principal);
+    const deleted = await repository.deleteSession(prisma, principal.tenantId, principal);
     if (!deleted) throw unauthorized(); // logged out concurrently by another request
     access.changed(principal.tenantId); // the token must stop working at once, cached or not
     return { status: 'logged_out' };
@@ -143,7 +138,7 @@ export function createAuthService({
   async function me(principal: Principal): Promise<Me> {
     const [user, memberships] = await Promise.all([
       repository.findUserById(prisma, principal.userId),
-      repository.listMemberships(prisma, principal.userId),
+      repository.listMembershipsOfUser(prisma, principal.userId),
     ]);
     if (!user) throw unauthorized();
     return {
@@ -163,7 +158,7 @@ export function createAuthService({
   }
 
   async function purgeExpiredSessions(): Promise<number> {
-    const { count } = await repository.deleteExpiredSessions(prisma, new Date());
+    const { count } = await repository.deleteExpiredSessionsOfAllTenants(prisma, new Date());
     if (count > 0) log.info({ count }, 'expired sessions purged');
     return count;
   }

@@ -1,11 +1,16 @@
-// Input rules for issuing, listing and verifying credentials, shared by both transports.
+// Input rules for issuing, listing and verifying credentials, shared by both transports: the GraphQL input
+// types and the OpenAPI document derive from them (src/graphql/zod-types.ts), descriptions included.
 import { z } from 'zod';
 import { jsonDepth } from '../../lib/json-guards.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { isoDateTime, parseInput } from '../../lib/validation.js';
-
-export const FORMATS = ['jwt_vc_json', 'vc+sd-jwt'] as const;
-export type CredentialFormatName = (typeof FORMATS)[number];
+import { isoDateTime, parseInput, snakeCaseName } from '../../lib/validation.js';
+import type { IssueField } from './formats/credential-format.js';
+import {
+  CREDENTIAL_FORMAT_NAMES,
+  CREDENTIAL_FORMATS,
+  credentialFormatNamed,
+  isCredentialFormatName,
+} from './formats/index.js';
 
 /** SD-JWT VC media type: `dc+sd-jwt` is the current name; `vc+sd-jwt` remains for wallets built before it. */
 export const SD_JWT_TYPS = ['dc+sd-jwt', 'vc+sd-jwt'] as const;
@@ -34,11 +39,24 @@ export const MAX_CLAIMS_DEPTH = 16;
 /** How many types a jwt_vc_json credential may carry besides VerifiableCredential. */
 const MAX_TYPES = 8;
 
-const format = z
-  .string({ error: (issue) => (issue.input == null ? 'format is required' : MESSAGES.unsupportedFormat) })
-  .refine((value): value is CredentialFormatName => (FORMATS as readonly string[]).includes(value), {
-    error: MESSAGES.unsupportedFormat,
+/** The formats of the registry (formats/index.ts). */
+export const credentialFormat = z
+  .enum(CREDENTIAL_FORMAT_NAMES, {
+    error: (issue) => (issue.input == null ? 'format is required' : MESSAGES.unsupportedFormat),
+  })
+  .meta({
+    id: 'CredentialFormat',
+    description: `${CREDENTIAL_FORMATS.map((format) => `${format.name} (${format.summary})`).join(' or ')}.`,
   });
+
+export const credentialStatus = z
+  .enum(['active', 'revoked'], { error: 'status must be active or revoked' })
+  .meta({ id: 'CredentialStatus' });
+
+const sdJwtTyp = z.enum(SD_JWT_TYPS, { error: 'sd_jwt_typ must be dc+sd-jwt or vc+sd-jwt' }).meta({
+  id: 'SdJwtTyp',
+  description: 'The SD-JWT VC typ header: dc+sd-jwt (default) or vc+sd-jwt for older wallets.',
+});
 
 const claims = z
   .record(z.string(), z.unknown(), { error: 'claims must be a JSON object' })
@@ -54,7 +72,8 @@ const claims = z
     const reserved = Object.keys(value).find((name) => RESERVED_CLAIMS.has(name));
     if (reserved) ctx.addIssue({ code: 'custom', message: `claims may not contain the reserved claim ${reserved}` });
     // credentialSubject.id and sub must name the same subject: it is given once, as subject_id.
-    if ('id' in value) ctx.addIssue({ code: 'custom', message: 'claims may not contain id: give the subject as subject_id' });
+    if ('id' in value)
+      ctx.addIssue({ code: 'custom', message: 'claims may not contain id: give the subject as subject_id' });
   });
 
 // The VC `type` (VCDM 1.1 §4.3): one type name, or the list as a VC carries it; VerifiableCredential is implied.
@@ -80,29 +99,58 @@ const publicJwk = z
 
 // The format decides everything else about an issuance request, so it is checked first and alone: an
 // unsupported format is answered `unsupported format` (spec §7) whatever else the body holds.
-export const issueFormatGate = z.object({ format }).loose();
+export const issueFormatGate = z.object({ format: credentialFormat }).loose();
 
-const issueFields = z
+export const issueFields = z
   .object({
-    format,
+    format: credentialFormat,
     issuer: z
       .string({ error: (issue) => (issue.input == null ? 'issuer is required' : 'issuer must be a DID') })
-      .max(200),
-    subjectId: z.string({ error: 'subject_id must be a string' }).min(1).max(2048).nullish(),
-    claims: claims.nullish(),
-    type: credentialTypes.nullish(),
-    vct: z.string({ error: 'vct must be a string' }).min(1).max(2048).nullish(),
-    validFrom: isoDateTime('valid_from').nullish(),
-    validUntil: isoDateTime('valid_until').nullish(),
+      .max(200)
+      .meta({
+        description: 'One of the tenant’s active DIDs.',
+        examples: ['did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp'],
+      }),
+    subjectId: z
+      .string({ error: 'subject_id must be a string' })
+      .min(1)
+      .max(2048)
+      .nullish()
+      .meta({ description: 'The subject’s id (a DID or URI); becomes sub.', examples: ['did:example:alice'] }),
+    claims: claims
+      .nullish()
+      .meta({ description: 'The subject’s claims (a JSON object).', examples: [{ name: 'Alice', degree: 'BSc' }] }),
+    type: credentialTypes.nullish().meta({
+      description:
+        'jwt_vc_json: the VC type, e.g. ["VerifiableCredential", "UniversityDegreeCredential"] (a single name is a list of one; VerifiableCredential is implied).',
+    }),
+    vct: z
+      .string({ error: 'vct must be a string' })
+      .min(1)
+      .max(2048)
+      .nullish()
+      .meta({
+        description: 'vc+sd-jwt: the verifiable credential type (required).',
+        examples: ['https://credentials.example.com/degree'],
+      }),
+    validFrom: isoDateTime('valid_from').nullish().meta({ description: 'ISO 8601; default now.' }),
+    validUntil: isoDateTime('valid_until').nullish().meta({ description: 'ISO 8601; becomes exp.' }),
     disclosable: z
       .array(z.string({ error: 'disclosable must list claim names' }), { error: 'disclosable must be an array' })
-      .nullish(),
-    holderJwk: publicJwk.nullish(),
-    sdJwtTyp: z.enum(SD_JWT_TYPS, { error: 'sd_jwt_typ must be dc+sd-jwt or vc+sd-jwt' }).nullish(),
+      .nullish()
+      .meta({ description: 'vc+sd-jwt: claims the holder may withhold; default all.', examples: [['degree']] }),
+    holderJwk: publicJwk.nullish().meta({ description: 'vc+sd-jwt: the holder’s public JWK, for cnf.' }),
+    sdJwtTyp: sdJwtTyp.nullish(),
   })
   .superRefine((input, ctx) => {
-    if (input.format === 'vc+sd-jwt' && !input.vct)
-      ctx.addIssue({ code: 'custom', message: 'vct is required for vc+sd-jwt' });
+    // The format's own rules (formats/*/…format.ts) come first (what it requires) and last (what belongs to
+    // another format), around the common ones: the order the first problem is chosen by.
+    const format = isCredentialFormatName(input.format) ? credentialFormatNamed(input.format) : null;
+    for (const field of format?.issueFields.required ?? []) {
+      if (!input[field]) {
+        ctx.addIssue({ code: 'custom', message: `${snakeCaseName(field)} is required for ${format!.name}` });
+      }
+    }
     // Fields that failed their own checks are still strings here: compare only dates that parsed.
     const validFrom = input.validFrom instanceof Date ? input.validFrom : null;
     const validUntil = input.validUntil instanceof Date ? input.validUntil : null;
@@ -115,10 +163,20 @@ const issueFields = z
     const unknown = (input.disclosable ?? []).find((name) => !(input.claims && name in input.claims));
     if (unknown !== undefined)
       ctx.addIssue({ code: 'custom', message: `disclosable names a claim that is not in claims: ${unknown}` });
-    if (input.format === 'jwt_vc_json' && (input.disclosable || input.holderJwk || input.sdJwtTyp)) {
-      ctx.addIssue({ code: 'custom', message: 'disclosable, holder_jwk and sd_jwt_typ apply to vc+sd-jwt only' });
+    for (const other of format ? CREDENTIAL_FORMATS : []) {
+      const exclusive = other.issueFields.exclusive;
+      if (other !== format && exclusive.some((field) => input[field])) {
+        const verb = exclusive.length === 1 ? 'applies' : 'apply';
+        ctx.addIssue({ code: 'custom', message: `${fieldList(exclusive)} ${verb} to ${other.name} only` });
+      }
     }
   });
+
+/** `a, b and c`, in the REST contract's spelling. */
+function fieldList(fields: readonly IssueField[]): string {
+  const names = fields.map(snakeCaseName);
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
 
 export type IssueInput = z.output<typeof issueFields>;
 
@@ -129,9 +187,9 @@ export function parseIssueInput(raw: unknown): IssueInput {
 }
 
 export const listInput = z.object({
-  format: format.nullish(),
+  format: credentialFormat.nullish(),
   issuer: z.string({ error: 'issuer must be a DID' }).nullish(),
-  status: z.enum(['active', 'revoked'], { error: 'status must be active or revoked' }).nullish(),
+  status: credentialStatus.nullish(),
 });
 
 export const verifyInput = z.object({
@@ -139,8 +197,16 @@ export const verifyInput = z.object({
     .string({ error: (issue) => (issue.input == null ? 'credential is required' : 'credential must be a string') })
     .min(1, { error: 'credential is required' })
     .max(256 * 1024, { error: 'credential is too large' }),
-  format: format.nullish(),
+  format: credentialFormat.nullish(),
   // Key binding (RFC 9901 §7.3): the KB-JWT must name this verifier and carry this nonce when given.
-  audience: z.string({ error: 'audience must be a string' }).max(2048).nullish(),
-  nonce: z.string({ error: 'nonce must be a string' }).max(2048).nullish(),
+  audience: z
+    .string({ error: 'audience must be a string' })
+    .max(2048)
+    .nullish()
+    .meta({ description: 'vc+sd-jwt: the aud the KB-JWT must carry.' }),
+  nonce: z
+    .string({ error: 'nonce must be a string' })
+    .max(2048)
+    .nullish()
+    .meta({ description: 'vc+sd-jwt: the nonce the KB-JWT must carry.' }),
 });

@@ -5,8 +5,13 @@
 //
 // With an Idempotency-Key (src/modules/idempotency) the issue statement also completes the key's row, so the
 // record that a retry must replay commits with the credential or not at all.
+//
+// Every statement names the tenant, and every row it picks is picked by (tenant, id).
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { CredentialFormat as StoredFormat } from '../../generated/prisma/enums.js';
 import type { PreparedSql } from '../../db/database.js';
+import { afterCursor, type Keyset } from '../../lib/pagination.js';
+import type { CredentialFormatName } from './formats/index.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -14,7 +19,7 @@ export type NewCredential = {
   id: string;
   tenantId: string;
   issuerDidId: string;
-  format: 'jwt_vc_json' | 'vc+sd-jwt';
+  format: CredentialFormatName;
   credentialType: string;
   subjectId: string | null;
   statusListId: string;
@@ -44,15 +49,16 @@ export const UNLIMITED_COUNTER_SHARDS = 16;
 // Idempotency ($16–$18, all NULL without a key): `idempotency` locks the key's row while the lease is still
 // ours, the quota is consumed only if it did, and `idempotency_completed` stores the response only if the
 // credential was inserted (a refused issue leaves the row in flight, for the caller to release).
+// The issuer DID and the key's row are looked up by primary key and checked to be the tenant's ($1).
 const ISSUE_SQL = `
   WITH idempotency AS (
     SELECT id FROM idempotency_keys
-    WHERE id = $16::uuid AND lease_token = $17::uuid AND completed_at IS NULL
+    WHERE id = $16::uuid AND tenant_id = $1::uuid AND lease_token = $17::uuid AND completed_at IS NULL
     FOR UPDATE
   ), quota AS (
     INSERT INTO usage_counters (tenant_id, month, shard, credentials_issued)
     SELECT $1::uuid, $2, $3::smallint, 1
-    WHERE EXISTS (SELECT 1 FROM dids WHERE id = $4::uuid AND deactivated_at IS NULL)
+    WHERE EXISTS (SELECT 1 FROM dids WHERE id = $4::uuid AND tenant_id = $1::uuid AND deactivated_at IS NULL)
       AND ($5::int IS NULL OR $5::int > 0)
       AND ($16::uuid IS NULL OR EXISTS (SELECT 1 FROM idempotency))
     ON CONFLICT (tenant_id, month, shard) DO UPDATE SET credentials_issued = usage_counters.credentials_issued + 1
@@ -74,7 +80,7 @@ const ISSUE_SQL = `
     SELECT gen_random_uuid(), $1::uuid, 'credential.issued', $15::jsonb FROM inserted
   ), idempotency_completed AS (
     UPDATE idempotency_keys k SET response = $18::bytea, completed_at = now()
-    FROM idempotency i WHERE k.id = i.id AND EXISTS (SELECT 1 FROM inserted)
+    FROM idempotency i WHERE k.tenant_id = $1::uuid AND k.id = i.id AND EXISTS (SELECT 1 FROM inserted)
   )
   SELECT (SELECT count(*) FROM inserted)::int AS inserted,
          ($16::uuid IS NULL OR EXISTS (SELECT 1 FROM idempotency)) AS lease_held`;
@@ -109,28 +115,31 @@ export async function insertWithinQuota(sql: PreparedSql, c: NewCredential): Pro
   return { inserted: rows[0]?.inserted === 1, leaseHeld: rows[0]?.lease_held === true };
 }
 
-/** Revokes an unrevoked credential of the tenant; returns false for unknown, foreign and revoked ones. */
-export async function revokeAndFlip(db: Db, tenantId: string, credentialId: string): Promise<boolean> {
+/**
+ * Revokes an unrevoked credential of the tenant and returns when; null for unknown, foreign and revoked ones.
+ * The bit is numbered by the kind of list (status-list.codec.ts), whatever the credential's format.
+ */
+export async function revokeAndFlip(db: Db, tenantId: string, credentialId: string): Promise<Date | null> {
   // Bitstring lists are MSB-first, Token Status Lists LSB-first; set_bit numbers bits LSB-first per byte.
-  const rows = await db.$queryRaw<{ id: string }[]>`
+  const rows = await db.$queryRaw<{ revokedAt: Date }[]>`
     WITH revoked AS (
       UPDATE credentials SET revoked_at = now()
       WHERE id = ${credentialId}::uuid AND tenant_id = ${tenantId}::uuid AND revoked_at IS NULL
-      RETURNING id, status_list_id, status_index, format
+      RETURNING id, status_list_id, status_index, revoked_at
     ), flipped AS (
       -- Data-modifying CTEs always run to completion, referenced or not (PostgreSQL docs, WITH §7.8.4).
       UPDATE status_lists s
-      SET bits = set_bit(s.bits, CASE WHEN r.format = 'jwt_vc_json' THEN (r.status_index & ~7) | (7 - (r.status_index & 7))
+      SET bits = set_bit(s.bits, CASE WHEN s.format = 'bitstring' THEN (r.status_index & ~7) | (7 - (r.status_index & 7))
                                       ELSE r.status_index END, 1),
           version = s.version + 1, updated_at = now()
-      FROM revoked r WHERE s.id = r.status_list_id
+      FROM revoked r WHERE s.tenant_id = ${tenantId}::uuid AND s.id = r.status_list_id
     ), event AS (
       INSERT INTO outbox_events (id, tenant_id, type, payload)
       SELECT gen_random_uuid(), ${tenantId}::uuid, 'credential.revoked', jsonb_build_object('credentialId', r.id)
       FROM revoked r
     )
-    SELECT id::text AS id FROM revoked`;
-  return rows.length === 1;
+    SELECT revoked_at AS "revokedAt" FROM revoked`;
+  return rows[0]?.revokedAt ?? null;
 }
 
 export const credentialView = {
@@ -148,3 +157,41 @@ export const credentialView = {
 } satisfies Prisma.CredentialSelect;
 
 export type CredentialRow = Prisma.CredentialGetPayload<{ select: typeof credentialView }>;
+
+export type CredentialFilters = {
+  format?: StoredFormat;
+  issuer?: string | null;
+  status?: 'active' | 'revoked' | null;
+};
+
+/** Newest first, `take` rows after the cursor. */
+export function listCredentials(
+  db: Db,
+  tenantId: string,
+  filters: CredentialFilters,
+  page: { before: Keyset | undefined; take: number },
+): Promise<CredentialRow[]> {
+  return db.credential.findMany({
+    relationLoadStrategy: 'join',
+    where: {
+      tenantId,
+      ...(filters.format && { format: filters.format }),
+      ...(filters.issuer && { issuerDid: { did: filters.issuer } }),
+      ...(filters.status === 'active' && { revokedAt: null }),
+      ...(filters.status === 'revoked' && { revokedAt: { not: null } }),
+      ...afterCursor('issuedAt', page.before),
+    },
+    orderBy: [{ issuedAt: 'desc' }, { id: 'desc' }],
+    take: page.take,
+    select: credentialView,
+  });
+}
+
+/** The tenant's credential if it is not revoked; null for unknown, foreign and revoked ones alike. */
+export function findUnrevokedCredential(db: Db, tenantId: string, id: string): Promise<CredentialRow | null> {
+  return db.credential.findFirst({
+    relationLoadStrategy: 'join',
+    where: { tenantId, id, revokedAt: null },
+    select: credentialView,
+  });
+}

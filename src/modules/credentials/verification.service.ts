@@ -1,24 +1,19 @@
-// POST /v1/credentials/verify: any issuer's did:key credential in either format. Issuer keys come from the
-// DID itself (did:key needs no network); status is judged against our own lists from the database (kind,
-// purpose, issuer, index: status-lists.policy.ts), and is "unknown" for lists elsewhere (we do not fetch
-// arbitrary URLs on a caller's behalf).
+// POST /v1/credentials/verify: a credential of any of our formats from any issuer whose DID method we have.
+// The issuer's key comes through its DID method (src/modules/dids/methods; did:key needs no network); status
+// is judged against our own lists from the database (kind, purpose, issuer, index: status-lists.policy.ts),
+// and is "unknown" for lists elsewhere (we do not fetch arbitrary URLs on a caller's behalf).
 import { badRequest } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validation.js';
-import { InvalidDidError, parseDidKey } from '../dids/did-key.js';
+import { didMethodOf } from '../dids/methods/index.js';
 import type { StatusListsService } from '../status-lists/status-lists.service.js';
 import { verifyInput } from './credentials.inputs.js';
 import { verifyCredential } from './verify/verify.js';
 import { MalformedCredentialError, type VerificationResult } from './verify/verify.types.js';
 
 export function createVerificationService({ statusLists }: { statusLists: StatusListsService }) {
-  /** The did:key's own key; the verifier has already held the kid to it (verify/issuer-signature.ts). */
-  async function resolveIssuerKey(issuerDid: string) {
-    try {
-      return parseDidKey(issuerDid).publicJwk;
-    } catch (error) {
-      if (error instanceof InvalidDidError) return null;
-      throw error;
-    }
+  /** The verifier has already held the kid to the issuer (verify/issuer-signature.ts). */
+  async function resolveIssuerKey(issuerDid: string, kid: string | undefined) {
+    return (await didMethodOf(issuerDid)?.verificationKey(issuerDid, kid)) ?? null;
   }
 
   async function verify(rawInput: unknown): Promise<VerificationResult> {

@@ -5,15 +5,16 @@
 // (unknown) and callers that need to know ask again with `fresh`.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
-import type { IssuerKey } from '../credentials/credential-formats.js';
-import { DID_KEY_ALG, parseDidKey, signerFor, type DidKeyType } from './did-key.js';
+import { findDidWithKey } from './dids.repository.js';
+import { didMethodOfStored } from './methods/index.js';
+import type { KeyType, SigningKey } from './signing-keys.js';
 
-export type TenantIssuer = { didId: string; deactivated: boolean | null; key: IssuerKey };
+export type TenantIssuer = { didId: string; deactivated: boolean | null; key: SigningKey };
 
 const MAX_CACHED_KEYS = 10_000;
 
 export function createIssuerKeys({ prisma, keys }: { prisma: PrismaClient; keys: KeyEncryption }) {
-  const cache = new Map<string, { didId: string; key: IssuerKey }>();
+  const cache = new Map<string, { didId: string; key: SigningKey }>();
 
   /** The tenant's DID with its signing key, or null for unknown and foreign DIDs alike. */
   async function forTenant(
@@ -23,20 +24,13 @@ export function createIssuerKeys({ prisma, keys }: { prisma: PrismaClient; keys:
   ): Promise<TenantIssuer | null> {
     const hit = options.fresh ? undefined : cache.get(`${tenantId}:${did}`);
     if (hit) return { didId: hit.didId, deactivated: null, key: hit.key };
-    const row = await prisma.did.findFirst({
-      where: { did, tenantId },
-      select: { id: true, keyType: true, deactivatedAt: true, privateKeyCiphertext: true },
-    });
+    const row = await findDidWithKey(prisma, tenantId, did);
     if (!row) return null;
     const cacheKey = `${tenantId}:${did}`;
     let entry = cache.get(cacheKey);
     if (!entry) {
       const pkcs8 = keys.decrypt(row.privateKeyCiphertext, keyAadFor(tenantId, did));
-      const keyType = row.keyType as DidKeyType;
-      entry = {
-        didId: row.id,
-        key: { did, kid: parseDidKey(did).kid, alg: DID_KEY_ALG[keyType], sign: signerFor(keyType, pkcs8) },
-      };
+      entry = { didId: row.id, key: didMethodOfStored(did).signingKey(did, row.keyType as KeyType, pkcs8) };
       if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value!);
       cache.set(cacheKey, entry);
     }

@@ -1,7 +1,7 @@
 // Idempotency-Key rows (prisma/schema.prisma IdempotencyKey). Every change is one statement guarded by the
 // row's lease token, so concurrent requests with the same key — in this process or in another instance —
 // settle on the database: one holds the lease, the others see it. Times are the database's clock, the one
-// every instance shares.
+// every instance shares. Every statement names the tenant, but the retention purge, which sweeps them all.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -59,13 +59,14 @@ export async function replace(db: Db, id: string, previousLeaseToken: string, le
     SET request_hash = ${lease.requestHash}, operation = ${lease.operation}, lease_token = ${lease.leaseToken}::uuid,
         locked_until = now() + make_interval(secs => ${lease.leaseSeconds}::int), response = NULL,
         completed_at = NULL, created_at = now()
-    WHERE id = ${id}::uuid AND lease_token = ${previousLeaseToken}::uuid`;
+    WHERE tenant_id = ${lease.tenantId}::uuid AND id = ${id}::uuid AND lease_token = ${previousLeaseToken}::uuid`;
   return count === 1;
 }
 
 /** Takes over an uncompleted row whose lease ran out; false if it completed or someone else took it first. */
 export async function takeOver(
   db: Db,
+  tenantId: string,
   id: string,
   previousLeaseToken: string,
   leaseToken: string,
@@ -74,7 +75,8 @@ export async function takeOver(
   const count = await db.$executeRaw`
     UPDATE idempotency_keys
     SET lease_token = ${leaseToken}::uuid, locked_until = now() + make_interval(secs => ${leaseSeconds}::int)
-    WHERE id = ${id}::uuid AND lease_token = ${previousLeaseToken}::uuid AND completed_at IS NULL`;
+    WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid AND lease_token = ${previousLeaseToken}::uuid
+      AND completed_at IS NULL`;
   return count === 1;
 }
 
@@ -82,20 +84,30 @@ export async function takeOver(
  * Records the response; run inside the transaction of the request's effect, so both commit or neither does.
  * False when the lease is no longer this request's (it ran out and a retry took the key over).
  */
-export async function complete(db: Db, id: string, leaseToken: string, response: Uint8Array): Promise<boolean> {
+export async function complete(
+  db: Db,
+  tenantId: string,
+  id: string,
+  leaseToken: string,
+  response: Uint8Array,
+): Promise<boolean> {
   const count = await db.$executeRaw`
     UPDATE idempotency_keys SET response = ${response}, completed_at = now()
-    WHERE id = ${id}::uuid AND lease_token = ${leaseToken}::uuid AND completed_at IS NULL`;
+    WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid AND lease_token = ${leaseToken}::uuid
+      AND completed_at IS NULL`;
   return count === 1;
 }
 
 /** Forgets an uncompleted row this request holds, so that a retry runs again. */
-export async function release(db: Db, id: string, leaseToken: string): Promise<void> {
+export async function release(db: Db, tenantId: string, id: string, leaseToken: string): Promise<void> {
   await db.$executeRaw`
-    DELETE FROM idempotency_keys WHERE id = ${id}::uuid AND lease_token = ${leaseToken}::uuid AND completed_at IS NULL`;
+    DELETE FROM idempotency_keys
+    WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid AND lease_token = ${leaseToken}::uuid
+      AND completed_at IS NULL`;
 }
 
-export async function purgeOlderThan(db: Db, seconds: number): Promise<number> {
+/** Global: a maintenance sweep by age over every tenant's keys, not a request's data. */
+export async function purgeAllTenantsOlderThan(db: Db, seconds: number): Promise<number> {
   return db.$executeRaw`
     DELETE FROM idempotency_keys WHERE created_at <= now() - make_interval(secs => ${seconds}::int)`;
 }

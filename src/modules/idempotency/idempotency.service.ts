@@ -20,6 +20,8 @@ import * as repository from './idempotency.repository.js';
 
 /** What a request holding a key carries into its service: complete it with the effect, in one transaction. */
 export type IdempotencySlot = {
+  /** The tenant whose key this is: every statement on the row names it. */
+  readonly tenantId: string;
   readonly id: string;
   readonly leaseToken: string;
   /** The response as stored: JSON, AES-256-GCM sealed for this tenant and key. */
@@ -49,6 +51,7 @@ export type IdempotencyServiceDeps = { prisma: PrismaClient; keys: KeyEncryption
 
 export function createIdempotencyService({ prisma, keys, leaseSeconds }: IdempotencyServiceDeps) {
   const slotFor = (tenantId: string, key: string, id: string, leaseToken: string): IdempotencySlot => ({
+    tenantId,
     id,
     leaseToken,
     seal: (result) =>
@@ -87,7 +90,7 @@ export function createIdempotencyService({ prisma, keys, leaseSeconds }: Idempot
           }
           continue;
         case 'take-over':
-          if (await repository.takeOver(prisma, existing.id, existing.leaseToken, leaseToken, leaseSeconds)) {
+          if (await repository.takeOver(prisma, tenantId, existing.id, existing.leaseToken, leaseToken, leaseSeconds)) {
             return { kind: 'execute', slot: slotFor(tenantId, key, existing.id, leaseToken) };
           }
           continue; // completed or taken over by another retry meanwhile: look again
@@ -98,12 +101,12 @@ export function createIdempotencyService({ prisma, keys, leaseSeconds }: Idempot
 
   /** The request failed: forget the key (if the lease is still this request's) so that a retry runs. */
   async function release(slot: IdempotencySlot): Promise<void> {
-    await repository.release(prisma, slot.id, slot.leaseToken);
+    await repository.release(prisma, slot.tenantId, slot.id, slot.leaseToken);
   }
 
   /** Forgets keys past the retention window (hourly, from src/server.ts). */
   function purgeExpired(): Promise<number> {
-    return repository.purgeOlderThan(prisma, RETENTION_SECONDS);
+    return repository.purgeAllTenantsOlderThan(prisma, RETENTION_SECONDS);
   }
 
   return { begin, release, purgeExpired };
@@ -122,7 +125,7 @@ export async function completeIdempotentRequest(
   result: unknown,
 ): Promise<void> {
   if (!slot) return;
-  if (!(await repository.complete(tx, slot.id, slot.leaseToken, slot.seal(result)))) {
+  if (!(await repository.complete(tx, slot.tenantId, slot.id, slot.leaseToken, slot.seal(result)))) {
     throw conflict(MESSAGES.idempotencyKeyInProgress);
   }
 }

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { newSessionToken } from '../../auth/session-tokens.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { randomToken, sha256, constantTimeEqual } from '../../lib/crypto.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validation.js';
@@ -18,16 +19,17 @@ import {
   registrationPassword,
   requiredText,
 } from '../auth/auth.inputs.js';
-import { createSession } from '../auth/auth.repository.js';
+import { createSession, createUser, findUserByEmailKey, findUserById } from '../auth/auth.repository.js';
 import type { AuthResult } from '../auth/auth.service.js';
 import type { PasswordHasher } from '../auth/password.js';
-import { newSessionToken } from '../auth/session.tokens.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
-import { hasRoom, PLANS } from '../plans/plans.js';
+import { hasRoom } from '../plans/plans.js';
 import { findAssignableRole } from '../roles/roles.repository.js';
 import { assertCanGrant } from '../roles/roles.service.js';
-import { currentUsage, lockTenant } from '../usage/usage.repository.js';
+import { lockTenant } from '../tenants/tenants.repository.js';
+import { lockTenantPlan } from '../tenants/tenants.service.js';
+import { currentUsage } from '../usage/usage.repository.js';
 import * as repository from './members.repository.js';
 import type { InvitationRow } from './members.repository.js';
 
@@ -54,14 +56,14 @@ const toView = (row: InvitationRow): InvitationView => ({
   createdAt: row.createdAt,
 });
 
-const inviteInput = z.object({
+export const inviteInput = z.object({
   email: z
     .string({ error: (issue) => (issue.input == null ? 'email is required' : 'email must be a string') })
     .pipe(registrationEmail),
   roleId: z.string({ error: (issue) => (issue.input == null ? 'role_id is required' : MESSAGES.invalidRoleId) }),
 });
 
-const acceptInput = z.object({
+export const acceptInput = z.object({
   token: z
     .string({ error: (issue) => (issue.input == null ? 'token is required' : 'token must be a string') })
     .max(256),
@@ -85,8 +87,7 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
     const key = emailKey(input.email);
     const token = randomToken(INVITATION_TOKEN_PREFIX, 32);
     return prisma.$transaction(async (tx) => {
-      const tenant = await lockTenant(tx, principal.tenantId);
-      if (!tenant) throw unauthorized();
+      const plan = await lockTenantPlan(tx, principal.tenantId);
       const role = await findAssignableRole(tx, principal.tenantId, input.roleId);
       if (!role) throw badRequest(MESSAGES.invalidRoleId);
       assertCanGrant(principal, role.permissions);
@@ -97,22 +98,18 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
       if (await repository.hasPendingInvitation(tx, principal.tenantId, key, now)) {
         throw conflict('an invitation for this email is already pending');
       }
-      const limit = PLANS[tenant.plan].quotas.members;
+      const limit = plan.quotas.members;
       const usage = await currentUsage(tx, principal.tenantId, now);
       if (!hasRoom(limit, usage.members + usage.pendingInvitations)) {
         throw forbidden(MESSAGES.tenantMemberLimitReached(limit!));
       }
-      const invitation = await tx.invitation.create({
-        data: {
-          tenantId: principal.tenantId,
-          email: input.email,
-          emailKey: key,
-          roleId: role.id,
-          tokenHash: sha256(token),
-          invitedByUserId: principal.userId,
-          expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-        },
-        select: repository.invitationView,
+      const invitation = await repository.createInvitation(tx, principal.tenantId, {
+        email: input.email,
+        emailKey: key,
+        roleId: role.id,
+        tokenHash: sha256(token),
+        invitedByUserId: principal.userId,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       });
       await recordAudit(tx, actorFrom(principal, requestId), {
         action: 'member.invited',
@@ -132,12 +129,14 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
 
   async function revoke(principal: Principal, invitationId: string, requestId: string | null): Promise<InvitationView> {
     return prisma.$transaction(async (tx) => {
-      if (!(await lockTenant(tx, principal.tenantId))) throw unauthorized();
+      await lockTenantPlan(tx, principal.tenantId);
       const invitation = await repository.findPendingInvitation(tx, principal.tenantId, invitationId, new Date());
       if (!invitation) throw notFound(MESSAGES.invitationNotFound);
       // Withdrawing a grant acts on it as making it does: only someone who could have made it may.
       assertCanGrant(principal, invitation.role.permissions);
-      await tx.invitation.update({ where: { id: invitation.id }, data: { revokedAt: new Date() } });
+      if (!(await repository.revokeInvitation(tx, principal.tenantId, invitation.id, new Date()))) {
+        throw notFound(MESSAGES.invitationNotFound);
+      }
       await recordAudit(tx, actorFrom(principal, requestId), {
         action: 'invitation.revoked',
         targetType: 'invitation',
@@ -157,7 +156,7 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
     if (principal?.kind === 'api_key') throw badRequest('invitations are accepted by a person, not an API key');
     const input = parseInput(acceptInput, rawInput);
     const tokenHash = sha256(input.token);
-    const found = await repository.findInvitationByToken(prisma, tokenHash);
+    const found = await repository.findInvitationByTokenHash(prisma, tokenHash);
     if (!found || !constantTimeEqual(found.tokenHash, tokenHash)) throw notFound(MESSAGES.invitationNotFound);
     if (!principal && (!input.password || !input.displayName)) {
       throw badRequest('password and display_name are required to create an account; or log in and accept');
@@ -166,51 +165,43 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
     const { token, tokenHash: sessionHash } = newSessionToken();
     try {
       return await prisma.$transaction(async (tx) => {
-        await lockTenant(tx, found.tenantId);
+        // From here on the invitation's tenant is known: every statement names it.
+        const tenantId = found.tenantId;
+        await lockTenant(tx, tenantId);
         // Re-read under the lock: a concurrent accept or revoke must see the invitation spent.
-        const invitation = await tx.invitation.findUnique({ where: { id: found.id } });
+        const invitation = await repository.findInvitation(tx, tenantId, found.id);
         const now = new Date();
         if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= now) {
           throw notFound(MESSAGES.invitationNotFound);
         }
         let userId: string;
         if (principal) {
-          const user = await tx.user.findUnique({ where: { id: principal.userId }, select: { emailKey: true } });
+          const user = await findUserById(tx, principal.userId);
           if (user?.emailKey !== invitation.emailKey) {
             throw forbidden('this invitation was sent to another email address');
           }
           userId = principal.userId;
-          if (
-            await tx.membership.findUnique({ where: { tenantId_userId: { tenantId: invitation.tenantId, userId } } })
-          ) {
+          if (await repository.isMember(tx, tenantId, userId)) {
             throw conflict('you are already a member of this tenant');
           }
         } else {
-          if (await tx.user.findUnique({ where: { emailKey: invitation.emailKey }, select: { id: true } })) {
-            throw conflict(MESSAGES.emailAlreadyRegistered);
-          }
-          const user = await tx.user.create({
-            data: {
-              email: invitation.email,
-              emailKey: invitation.emailKey,
-              displayName: input.displayName!,
-              passwordHash: passwordHash!,
-            },
-            select: { id: true },
+          if (await findUserByEmailKey(tx, invitation.emailKey)) throw conflict(MESSAGES.emailAlreadyRegistered);
+          const user = await createUser(tx, {
+            email: invitation.email,
+            emailKey: invitation.emailKey,
+            displayName: input.displayName!,
+            passwordHash: passwordHash!,
           });
           userId = user.id;
         }
-        await tx.membership.create({ data: { tenantId: invitation.tenantId, userId, roleId: invitation.roleId } });
-        await tx.invitation.update({ where: { id: invitation.id }, data: { acceptedAt: now } });
-        await createSession(tx, {
-          tokenHash: sessionHash,
-          tenantId: invitation.tenantId,
-          userId,
-          expiresAt: sessionExpiry(),
-        });
+        await repository.createMembership(tx, tenantId, { userId, roleId: invitation.roleId });
+        if (!(await repository.markInvitationAccepted(tx, tenantId, invitation.id, now))) {
+          throw notFound(MESSAGES.invitationNotFound);
+        }
+        await createSession(tx, tenantId, { userId, tokenHash: sessionHash, expiresAt: sessionExpiry() });
         await recordAudit(
           tx,
-          { tenantId: invitation.tenantId, actorUserId: userId, actorApiKeyId: null, requestId },
+          { tenantId, actorUserId: userId, actorApiKeyId: null, requestId },
           {
             action: 'invitation.accepted',
             targetType: 'member',
@@ -218,7 +209,7 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
             details: { invitationId: invitation.id, email: invitation.email, role: found.role.name },
           },
         );
-        return { token, userId, tenantId: invitation.tenantId, role: found.role.name };
+        return { token, userId, tenantId, role: found.role.name };
       });
     } catch (error) {
       // An account created concurrently with the same email: the unique index decides.

@@ -34,6 +34,32 @@ export function findMember(db: Db, tenantId: string, userId: string): Promise<Me
   });
 }
 
+/** Whether the user is a member of the tenant (any role). */
+export function isMember(db: Db, tenantId: string, userId: string): Promise<boolean> {
+  return db.membership
+    .findUnique({ where: { tenantId_userId: { tenantId, userId } }, select: { id: true } })
+    .then(Boolean);
+}
+
+export function createMembership(db: Db, tenantId: string, membership: { userId: string; roleId: string }) {
+  return db.membership.create({ data: { tenantId, ...membership }, select: { id: true } });
+}
+
+/** Gives the member another role; the member must exist (callers find it first, under the tenant lock). */
+export function updateMemberRole(db: Db, tenantId: string, userId: string, roleId: string): Promise<MemberRow> {
+  return db.membership.update({
+    where: { tenantId_userId: { tenantId, userId } },
+    data: { roleId },
+    select: memberView,
+  });
+}
+
+/** Ends the membership (its sessions go with it: ON DELETE CASCADE); returns whether it existed. */
+export async function deleteMembership(db: Db, tenantId: string, userId: string): Promise<boolean> {
+  const { count } = await db.membership.deleteMany({ where: { tenantId, userId } });
+  return count > 0;
+}
+
 export function countOwners(db: Db, tenantId: string) {
   return db.membership.count({ where: { tenantId, roleId: OWNER_ROLE.id } });
 }
@@ -77,8 +103,43 @@ export function hasPendingInvitation(db: Db, tenantId: string, emailKey: string,
     .then(Boolean);
 }
 
-/** Any tenant's invitation by its token (the token is the only way in); pending or not. */
-export function findInvitationByToken(db: Db, tokenHash: Uint8Array<ArrayBuffer>) {
+export function createInvitation(
+  db: Db,
+  tenantId: string,
+  invitation: {
+    email: string;
+    emailKey: string;
+    roleId: string;
+    tokenHash: Uint8Array<ArrayBuffer>;
+    invitedByUserId: string;
+    expiresAt: Date;
+  },
+): Promise<InvitationRow> {
+  return db.invitation.create({ data: { tenantId, ...invitation }, select: invitationView });
+}
+
+/** Marks the invitation revoked; returns whether the tenant has it. */
+export async function revokeInvitation(db: Db, tenantId: string, id: string, at: Date): Promise<boolean> {
+  const { count } = await db.invitation.updateMany({ where: { tenantId, id }, data: { revokedAt: at } });
+  return count > 0;
+}
+
+/** Marks the invitation accepted; returns whether the tenant has it. */
+export async function markInvitationAccepted(db: Db, tenantId: string, id: string, at: Date): Promise<boolean> {
+  const { count } = await db.invitation.updateMany({ where: { tenantId, id }, data: { acceptedAt: at } });
+  return count > 0;
+}
+
+/** The invitation as it is now, whatever its state (accepting re-reads it under the tenant lock). */
+export function findInvitation(db: Db, tenantId: string, id: string) {
+  return db.invitation.findFirst({ where: { tenantId, id } });
+}
+
+/**
+ * Global: any tenant's invitation by the SHA-256 of its token, pending or not. The token is all the invitee
+ * brings, and its row is what names the tenant they are joining.
+ */
+export function findInvitationByTokenHash(db: Db, tokenHash: Uint8Array<ArrayBuffer>) {
   return db.invitation.findUnique({
     relationLoadStrategy: 'join',
     where: { tokenHash },

@@ -6,13 +6,14 @@ import { z } from 'zod';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { OWNER_ROLE } from '../../auth/builtin-roles.js';
 import type { Principal } from '../../auth/principal.js';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validation.js';
+import { revokeApiKeysCreatedBy } from '../api-keys/api-keys.repository.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { findAssignableRole } from '../roles/roles.repository.js';
 import { assertCanGrant } from '../roles/roles.service.js';
-import { lockTenant } from '../usage/usage.repository.js';
+import { lockTenantPlan } from '../tenants/tenants.service.js';
 import * as repository from './members.repository.js';
 import type { MemberRow } from './members.repository.js';
 
@@ -32,7 +33,7 @@ export const toMemberView = (row: MemberRow): MemberView => ({
   joinedAt: row.createdAt,
 });
 
-const updateRoleInput = z.object({
+export const updateRoleInput = z.object({
   roleId: z.string({ error: (issue) => (issue.input == null ? 'role_id is required' : MESSAGES.invalidRoleId) }),
 });
 
@@ -43,7 +44,7 @@ export function createMembersService({ prisma, access }: { prisma: PrismaClient;
 
   /** Locks the tenant, finds the member (404 for unknown and foreign ids) and checks the caller outranks them. */
   async function lockMember(tx: Prisma.TransactionClient, principal: Principal, userId: string) {
-    if (!(await lockTenant(tx, principal.tenantId))) throw unauthorized();
+    await lockTenantPlan(tx, principal.tenantId);
     const member = await repository.findMember(tx, principal.tenantId, userId);
     if (!member) throw notFound(MESSAGES.memberNotFound);
     assertCanGrant(principal, member.role.permissions);
@@ -68,11 +69,7 @@ export function createMembersService({ prisma, access }: { prisma: PrismaClient;
         assertCanGrant(principal, role.permissions);
         if (role.id === member.role.id) return toMemberView(member);
         await assertNotLastOwner(tx, principal.tenantId, member);
-        const updated = await tx.membership.update({
-          where: { tenantId_userId: { tenantId: principal.tenantId, userId: member.userId } },
-          data: { roleId: role.id },
-          select: repository.memberView,
-        });
+        const updated = await repository.updateMemberRole(tx, principal.tenantId, member.userId, role.id);
         await recordAudit(tx, actorFrom(principal, requestId), {
           action: 'member.role_changed',
           targetType: 'member',
@@ -92,15 +89,11 @@ export function createMembersService({ prisma, access }: { prisma: PrismaClient;
       prisma.$transaction(async (tx) => {
         const member = await lockMember(tx, principal, userId);
         await assertNotLastOwner(tx, principal.tenantId, member);
-        const now = new Date();
-        const { count: revokedKeys } = await tx.apiKey.updateMany({
-          where: { tenantId: principal.tenantId, createdByUserId: member.userId, revokedAt: null },
-          data: { revokedAt: now },
-        });
+        const revokedKeys = await revokeApiKeysCreatedBy(tx, principal.tenantId, member.userId, new Date());
         // Sessions reference the membership and go with it (ON DELETE CASCADE).
-        await tx.membership.delete({
-          where: { tenantId_userId: { tenantId: principal.tenantId, userId: member.userId } },
-        });
+        if (!(await repository.deleteMembership(tx, principal.tenantId, member.userId))) {
+          throw notFound(MESSAGES.memberNotFound);
+        }
         await recordAudit(tx, actorFrom(principal, requestId), {
           action: 'member.removed',
           targetType: 'member',

@@ -1,4 +1,5 @@
 // The plans of spec §8 in one table. `null` means unlimited: said explicitly, never a magic number.
+import { z } from 'zod';
 import type { Plan } from '../../generated/prisma/enums.js';
 
 export type { Plan };
@@ -48,6 +49,18 @@ export const PLANS: Record<Plan, PlanDefinition> = {
 };
 
 export const PLAN_NAMES = Object.keys(PLANS) as Plan[];
+
+/** A plan's name as clients give it (a closed set: the GraphQL enum Plan). */
+export const planName = z
+  .enum(PLAN_NAMES as [Plan, ...Plan[]], {
+    error: (issue) =>
+      issue.input == null
+        ? 'plan is required'
+        : typeof issue.input === 'string'
+          ? `plan must be one of: ${PLAN_NAMES.join(', ')}`
+          : 'plan must be a string',
+  })
+  .meta({ id: 'Plan', description: 'developer, startup, business or enterprise.', examples: ['business'] });
 
 export function isPlan(value: string): value is Plan {
   return Object.hasOwn(PLANS, value);

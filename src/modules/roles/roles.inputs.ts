@@ -10,7 +10,8 @@ const name = z
   .trim()
   .min(1, { error: 'name is required' })
   .max(50, { error: 'name must be at most 50 characters' })
-  .regex(ROLE_NAME_PATTERN, { error: 'name must be lowercase letters and digits, separated by single - or _' });
+  .regex(ROLE_NAME_PATTERN, { error: 'name must be lowercase letters and digits, separated by single - or _' })
+  .meta({ description: 'Lowercase letters and digits separated by - or _.', examples: ['auditor'] });
 
 const description = z.string({ error: 'description must be a string' }).trim().max(500, {
   error: 'description must be at most 500 characters',
@@ -26,7 +27,8 @@ const permissions = z
     const unknown = values.find((value) => !isPermission(value));
     if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `unknown permission: ${unknown}` });
   })
-  .transform((values) => PERMISSIONS.filter((permission) => values.includes(permission)));
+  .transform((values) => PERMISSIONS.filter((permission) => values.includes(permission)))
+  .meta({ description: 'A subset of your own permissions.', examples: [['audit:read', 'usage:read']] });
 
 export const createRoleInput = z.object({ name, description: description.nullish(), permissions });
 export const updateRoleInput = z.object({

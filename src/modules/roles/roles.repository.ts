@@ -1,4 +1,5 @@
-// Roles visible to a tenant: the built-in ones (no tenant) and its own custom roles.
+// Roles visible to a tenant: the built-in ones (tenant_id null, shared by every tenant: the only rows read
+// without a tenant of their own) and its own custom roles. Writes touch custom roles, by tenant and id.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { isUuid } from '../../lib/pagination.js';
 
@@ -45,4 +46,32 @@ export async function countRoleHolders(db: Db, tenantId: string, roleId: string,
     db.invitation.count({ where: { tenantId, roleId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } } }),
   ]);
   return { members, invitations };
+}
+
+export function createCustomRole(
+  db: Db,
+  tenantId: string,
+  role: { name: string; description: string; permissions: string[] },
+): Promise<RoleView> {
+  return db.role.create({ data: { tenantId, ...role }, select: roleView });
+}
+
+/** Changes the tenant's custom role; it must exist (callers find it first, under the tenant lock). */
+export function updateCustomRole(
+  db: Db,
+  tenantId: string,
+  roleId: string,
+  changes: { name?: string; description?: string; permissions?: string[] },
+): Promise<RoleView> {
+  return db.role.update({ where: { id: roleId, tenantId }, data: changes, select: roleView });
+}
+
+/**
+ * Deletes the tenant's custom role with the spent invitations (accepted, revoked, expired) that only remember
+ * it; returns whether the role existed. Callers check first that no member or pending invitation holds it.
+ */
+export async function deleteCustomRole(db: Db, tenantId: string, roleId: string): Promise<boolean> {
+  await db.invitation.deleteMany({ where: { tenantId, roleId } });
+  const { count } = await db.role.deleteMany({ where: { tenantId, id: roleId } });
+  return count > 0;
 }

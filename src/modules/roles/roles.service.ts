@@ -4,13 +4,12 @@ import { afterCommit, type AccessEvents } from '../../auth/access-events.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { permissionDenied, type Principal } from '../../auth/principal.js';
-import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
-import { PLANS } from '../plans/plans.js';
-import { lockTenant } from '../usage/usage.repository.js';
+import { lockTenantPlan } from '../tenants/tenants.service.js';
 import { createRoleInput, updateRoleInput } from './roles.inputs.js';
 import * as repository from './roles.repository.js';
 import type { RoleView } from './roles.repository.js';
@@ -30,9 +29,8 @@ export function createRolesService({ prisma, access }: { prisma: PrismaClient; a
 
   /** Locks the tenant and checks its plan offers custom roles. */
   async function lockForCustomRoles(tx: Prisma.TransactionClient, tenantId: string) {
-    const tenant = await lockTenant(tx, tenantId);
-    if (!tenant) throw unauthorized();
-    if (!PLANS[tenant.plan].customRoles) throw forbidden(MESSAGES.customRolesNotInPlan);
+    const plan = await lockTenantPlan(tx, tenantId);
+    if (!plan.customRoles) throw forbidden(MESSAGES.customRolesNotInPlan);
   }
 
   /** The tenant's own custom role, or the contract's 400 for unknown and foreign ids; built-ins are fixed. */
@@ -55,14 +53,10 @@ export function createRolesService({ prisma, access }: { prisma: PrismaClient; a
       prisma.$transaction(async (tx) => {
         await lockForCustomRoles(tx, principal.tenantId);
         if (await repository.roleNameTaken(tx, principal.tenantId, input.name)) throw conflict(MESSAGES.roleNameTaken);
-        const role = await tx.role.create({
-          data: {
-            tenantId: principal.tenantId,
-            name: input.name,
-            description: input.description ?? '',
-            permissions: input.permissions,
-          },
-          select: repository.roleView,
+        const role = await repository.createCustomRole(tx, principal.tenantId, {
+          name: input.name,
+          description: input.description ?? '',
+          permissions: input.permissions,
         });
         await recordAudit(tx, actorFrom(principal, requestId), {
           action: 'role.created',
@@ -91,14 +85,10 @@ export function createRolesService({ prisma, access }: { prisma: PrismaClient; a
           if (input.name && (await repository.roleNameTaken(tx, principal.tenantId, input.name, role.id))) {
             throw conflict(MESSAGES.roleNameTaken);
           }
-          const updated = await tx.role.update({
-            where: { id: role.id },
-            data: {
-              ...(input.name && { name: input.name }),
-              ...(input.description != null && { description: input.description }),
-              ...(input.permissions && { permissions: input.permissions }),
-            },
-            select: repository.roleView,
+          const updated = await repository.updateCustomRole(tx, principal.tenantId, role.id, {
+            ...(input.name && { name: input.name }),
+            ...(input.description != null && { description: input.description }),
+            ...(input.permissions && { permissions: input.permissions }),
           });
           await recordAudit(tx, actorFrom(principal, requestId), {
             action: 'role.updated',
@@ -121,7 +111,7 @@ export function createRolesService({ prisma, access }: { prisma: PrismaClient; a
       principal.tenantId,
       prisma.$transaction(async (tx) => {
         // Deleting is allowed on any plan: a tenant that moved down must still be able to clean up.
-        if (!(await lockTenant(tx, principal.tenantId))) throw unauthorized();
+        await lockTenantPlan(tx, principal.tenantId);
         const role = await findCustomRole(tx, principal.tenantId, roleId);
         assertCanGrant(principal, role.permissions);
         const now = new Date();
@@ -131,9 +121,9 @@ export function createRolesService({ prisma, access }: { prisma: PrismaClient; a
             `role is in use by ${holders.members} members and ${holders.invitations} pending invitations; reassign them first`,
           );
         }
-        // Spent invitations (accepted, revoked, expired) only remember the role; they go with it.
-        await tx.invitation.deleteMany({ where: { tenantId: principal.tenantId, roleId: role.id } });
-        await tx.role.delete({ where: { id: role.id } });
+        if (!(await repository.deleteCustomRole(tx, principal.tenantId, role.id))) {
+          throw badRequest(MESSAGES.invalidRoleId);
+        }
         await recordAudit(tx, actorFrom(principal, requestId), {
           action: 'role.deleted',
           targetType: 'role',

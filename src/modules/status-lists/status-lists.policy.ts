@@ -2,8 +2,8 @@
 // List v1.0 §3.2 (Validate Algorithm) and of draft-ietf-oauth-status-list's validation of a Referenced Token,
 // as they apply to a list we hold. A credential its issuer signed can still point anywhere, so each of these
 // is what stands between a forged reference and a `valid` answer.
-import type { StatusAnswer, StatusReference } from '../credentials/verify/verify.types.js';
 import { isSet, STATUS_LIST_PURPOSE, type StatusListFormat } from './status-list.codec.js';
+import type { StatusAnswer, StatusReference } from './status-reference.js';
 
 export type StatusListFacts = {
   format: StatusListFormat;

@@ -1,6 +1,7 @@
 // Status list rows. Slots are reserved by one UPDATE … RETURNING on the issuer's current list: the row lock
 // serialises concurrent reservations, so a slot (and so its index, see index-permutation.ts) is never handed
-// out twice, and a failed issue merely skips one.
+// out twice, and a failed issue merely skips one. Reservations name the tenant in every statement; reading a
+// list for publication and status checks is global by nature (findPublishedStatusList).
 import { randomBytes } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { STATUS_LIST_SIZE, type StatusListFormat } from './status-list.codec.js';
@@ -27,12 +28,13 @@ export async function reserveIndexes(
   const taken = await db.$queryRaw<ReservedSlots[]>`
     WITH current AS (
       SELECT id, next_index FROM status_lists
-      WHERE did_id = ${didId}::uuid AND format = ${format}::status_list_format AND next_index < size
+      WHERE tenant_id = ${tenantId}::uuid AND did_id = ${didId}::uuid AND format = ${format}::status_list_format
+        AND next_index < size
       ORDER BY created_at DESC LIMIT 1
       FOR UPDATE
     )
     UPDATE status_lists s SET next_index = LEAST(c.next_index + ${count}::int, s.size)
-    FROM current c WHERE s.id = c.id
+    FROM current c WHERE s.tenant_id = ${tenantId}::uuid AND s.id = c.id
     RETURNING s.id::text AS id, c.next_index AS first, s.next_index - c.next_index AS count, s.size,
               s.index_key AS "indexKey"`;
   if (taken[0]) return taken[0];
@@ -47,7 +49,12 @@ export async function reserveIndexes(
   return created[0]!;
 }
 
-export function findStatusList(db: Db, id: string) {
+/**
+ * A list by its id alone, whichever tenant's: lists are public documents. Publication serves one to any relying
+ * party without credentials (GET /v1/status-lists/{id}), and verification judges any credential's reference
+ * against the list it names, whoever asks (status-lists.policy.ts).
+ */
+export function findPublishedStatusList(db: Db, id: string) {
   return db.statusList.findUnique({
     where: { id },
     select: {

@@ -4,7 +4,6 @@
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { signCompactJws } from '../../lib/jws.js';
 import { isUuid } from '../../lib/pagination.js';
-import type { StatusAnswer, StatusReference } from '../credentials/verify/verify.types.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import {
   bitstringStatusListCredential,
@@ -13,10 +12,12 @@ import {
   encodeTokenStatusList,
   STATUS_LIST_PURPOSE,
   tokenStatusListClaims,
+  type StatusListFormat,
 } from './status-list.codec.js';
-import { findStatusList } from './status-lists.repository.js';
+import { findPublishedStatusList } from './status-lists.repository.js';
 import { judgeStatus } from './status-lists.policy.js';
 import { createIndexReservations } from './index-reservations.js';
+import type { StatusAnswer, StatusReference } from './status-reference.js';
 
 export const STATUS_LIST_PATH = '/v1/status-lists/';
 /** How long relying parties may cache a list: also the Token Status List `ttl` (draft §5.1). */
@@ -33,28 +34,35 @@ export type PublishedStatusList = { body: string; contentType: string; etag: str
 export type StatusListsDeps = {
   prisma: PrismaClient;
   issuerKeys: IssuerKeys;
-  /** The service's public base URL (known once the server listens when not configured). */
+  /**
+   * The configured public base URL (known once the server listens when not configured): for callers that have
+   * no request's (src/http/public-base-url.ts), and for recognising our own lists when verifying.
+   */
   publicBaseUrl: () => string;
 };
 
 export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: StatusListsDeps) {
+  // Keyed by the URL a list is published at: its renderings name that URL (`id`, `sub`).
   const rendered = new Map<string, { version: number; iat: number; published: PublishedStatusList }>();
-  const urlFor = (listId: string) => `${publicBaseUrl()}${STATUS_LIST_PATH}${listId}`;
+  const urlFor = (listId: string, baseUrl = publicBaseUrl()) => `${baseUrl}${STATUS_LIST_PATH}${listId}`;
 
   const reservations = createIndexReservations(prisma);
 
-  async function allocate(tenantId: string, didId: string, format: 'bitstring' | 'token') {
+  /** The next index of the issuer's list of `format`, and the list's URL under `baseUrl`. */
+  async function allocate(tenantId: string, didId: string, format: StatusListFormat, baseUrl = publicBaseUrl()) {
     const { listId, index } = await reservations.next(tenantId, didId, format);
-    return { listId, index, url: urlFor(listId) };
+    return { listId, index, url: urlFor(listId, baseUrl) };
   }
 
-  async function publish(listId: string): Promise<PublishedStatusList | null> {
+  /** The list signed by its DID, as published at `baseUrl` (the request's: the URL its credentials carry). */
+  async function publish(listId: string, baseUrl = publicBaseUrl()): Promise<PublishedStatusList | null> {
     if (!isUuid(listId)) return null;
-    const list = await findStatusList(prisma, listId);
+    const list = await findPublishedStatusList(prisma, listId);
     if (!list) return null;
+    const url = urlFor(list.id, baseUrl);
     const now = new Date();
     const iat = Math.floor(now.getTime() / 1000);
-    const cached = rendered.get(list.id);
+    const cached = rendered.get(url);
     if (cached && cached.version === list.version && iat - cached.iat < STATUS_LIST_TTL_SECONDS) {
       return cached.published;
     }
@@ -63,7 +71,7 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
     let contentType: string;
     if (list.format === 'bitstring') {
       const credential = bitstringStatusListCredential({
-        id: urlFor(list.id),
+        id: url,
         issuer: list.did.did,
         validFrom: now,
         encodedList: encodeBitstring(list.bits),
@@ -79,7 +87,7 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
       contentType = 'application/vc+jwt';
     } else {
       const { header, claims } = tokenStatusListClaims({
-        sub: urlFor(list.id),
+        sub: url,
         iss: key.did,
         iat,
         exp: iat + STATUS_LIST_VALIDITY_SECONDS,
@@ -94,7 +102,7 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
     // A re-signed rendering is new bytes (iat, exp) even when the list is not: a new strong ETag.
     const etag = `"${list.id}.${list.version}.${iat}"`;
     const published = { body, contentType, etag, lastModified: list.updatedAt };
-    rendered.set(list.id, { version: list.version, iat, published });
+    rendered.set(url, { version: list.version, iat, published });
     return published;
   }
 
@@ -105,6 +113,8 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
    * by the row's DID, so the row states what the signature would, without signing and parsing a JWT per
    * verification. It is also the current list, so "unexpired" holds by construction: `exp` bounds how long
    * others may rely on a copy, and we hold no copy.
+   * Our lists are those under the configured base URL; with custom domains (a later issue), those under any
+   * verified domain too, whichever host the verify request came in on.
    */
   async function statusOf(reference: StatusReference, issuer: string | null): Promise<StatusAnswer> {
     const prefix = publicBaseUrl() + STATUS_LIST_PATH;
@@ -112,7 +122,7 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
       return { status: 'unknown', reason: 'not a status list of this service, and others are not fetched' };
     }
     const listId = reference.uri.slice(prefix.length);
-    const list = isUuid(listId) ? await findStatusList(prisma, listId) : null;
+    const list = isUuid(listId) ? await findPublishedStatusList(prisma, listId) : null;
     if (!list) return { status: 'unknown', reason: 'no such status list' };
     return judgeStatus(
       { format: list.format, issuerDid: list.did.did, size: list.size, bits: list.bits },

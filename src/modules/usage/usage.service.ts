@@ -1,24 +1,14 @@
-// Usage report and plan changes (spec §4 GET /v1/admin/usage, POST /v1/admin/billing/upgrade; §8).
-// Payment is not processed here: a change takes effect at once and is recorded in the audit log.
-import { afterCommit, type AccessEvents } from '../../auth/access-events.js';
-import { z } from 'zod';
+// Usage report (spec §4 GET /v1/admin/usage, §8): what the tenant uses against its plan's limits.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { badRequest, unauthorized } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validation.js';
-import { actorFrom, recordAudit } from '../audit/audit.repository.js';
-import {
-  isPlan,
-  monthBounds,
-  PLAN_NAMES,
-  planChangeObstacles,
-  PLANS,
-  remaining,
-  usageMonth,
-  type Plan,
-  type PlanDefinition,
-} from '../plans/plans.js';
-import { currentUsage, findTenantPlan, lockTenant } from './usage.repository.js';
+import { unauthorized } from '../../lib/errors.js';
+import { monthBounds, PLANS, remaining, usageMonth, type Plan } from '../plans/plans.js';
+import { findTenantPlan } from '../tenants/tenants.repository.js';
+import type { TenantsService } from '../tenants/tenants.service.js';
+import { currentUsage } from './usage.repository.js';
+
+// The billing resolver imports the plan change's type from here, beside the usage report's.
+export type { PlanChange } from '../tenants/tenants.service.js';
 
 export type UsageReport = {
   plan: Plan;
@@ -32,15 +22,9 @@ export type UsageReport = {
   customRoles: { allowed: boolean; count: number };
 };
 
-export type PlanChange = { plan: Plan; previousPlan: Plan; changed: boolean; changedAt: Date; limits: PlanDefinition };
+export type UsageServiceDeps = { prisma: PrismaClient; tenants: Pick<TenantsService, 'changePlan'> };
 
-const changePlanInput = z.object({
-  plan: z
-    .string({ error: (issue) => (issue.input == null ? 'plan is required' : 'plan must be a string') })
-    .refine(isPlan, { error: `plan must be one of: ${PLAN_NAMES.join(', ')}` }),
-});
-
-export function createUsageService({ prisma, access }: { prisma: PrismaClient; access: AccessEvents }) {
+export function createUsageService({ prisma, tenants }: UsageServiceDeps) {
   async function usage(principal: Principal): Promise<UsageReport> {
     const now = new Date();
     const [tenant, used] = await Promise.all([
@@ -78,40 +62,7 @@ export function createUsageService({ prisma, access }: { prisma: PrismaClient; a
     };
   }
 
-  /** Moves the tenant to another plan at once; refused when current usage would not fit under it. */
-  async function changePlan(principal: Principal, rawInput: unknown, requestId: string | null): Promise<PlanChange> {
-    const input = parseInput(changePlanInput, rawInput);
-    const target = PLANS[input.plan as Plan];
-    return afterCommit(
-      access,
-      principal.tenantId,
-      prisma.$transaction(async (tx) => {
-        const tenant = await lockTenant(tx, principal.tenantId);
-        if (!tenant) throw unauthorized();
-        const now = new Date();
-        if (tenant.plan === target.name) {
-          const current = await findTenantPlan(tx, principal.tenantId);
-          return {
-            plan: target.name,
-            previousPlan: tenant.plan,
-            changed: false,
-            changedAt: current!.planChangedAt,
-            limits: target,
-          };
-        }
-        const obstacles = planChangeObstacles(target, await currentUsage(tx, principal.tenantId, now));
-        if (obstacles.length) throw badRequest(`cannot move to the ${target.name} plan: ${obstacles.join('; ')}`);
-        await tx.tenant.update({ where: { id: principal.tenantId }, data: { plan: target.name, planChangedAt: now } });
-        await recordAudit(tx, actorFrom(principal, requestId), {
-          action: 'plan.changed',
-          targetType: 'tenant',
-          targetId: principal.tenantId,
-          details: { from: tenant.plan, to: target.name },
-        });
-        return { plan: target.name, previousPlan: tenant.plan, changed: true, changedAt: now, limits: target };
-      }),
-    );
-  }
-
-  return { usage, changePlan };
+  // POST /v1/admin/billing/upgrade resolves beside the usage report (src/graphql/usage.types.ts) and reaches
+  // the plan change here; the rule is the tenant's own (src/modules/tenants).
+  return { usage, changePlan: tenants.changePlan };
 }

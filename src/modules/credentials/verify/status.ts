@@ -4,7 +4,8 @@
 // locally: status-lists.policy.ts).
 import { failed, passed, skipped } from './checks.js';
 import { isRecord } from './compact-jws.js';
-import type { Check, StatusAnswer, StatusReference, VerifyOptions } from './verify.types.js';
+import type { StatusAnswer, StatusReference } from '../../status-lists/status-reference.js';
+import type { Check, VerifyOptions } from './verify.types.js';
 
 /** References found in the credential, or a string saying why the status claim cannot be read. */
 export type StatusReferences = StatusReference[] | string;

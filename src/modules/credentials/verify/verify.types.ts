@@ -2,8 +2,8 @@
 // status look-ups, and maps MalformedCredentialError to 400. Anything that parses but fails a check is
 // a verdict (verified: false), never an exception.
 import type { JWK } from 'jose';
-
-export type CredentialFormat = 'jwt_vc_json' | 'vc+sd-jwt';
+import type { StatusAnswer, StatusReference } from '../../status-lists/status-reference.js';
+import type { CredentialFormatName } from '../formats/index.js';
 
 export type CheckName = 'structure' | 'signature' | 'validity_period' | 'status' | 'disclosures' | 'key_binding';
 
@@ -11,7 +11,7 @@ export type Check = { name: CheckName; status: 'passed' | 'failed' | 'skipped'; 
 
 export type VerificationResult = {
   verified: boolean;
-  format: CredentialFormat;
+  format: CredentialFormatName;
   issuer: string | null;
   subject?: string | null;
   /** The JWT claims set; for SD-JWT the processed payload with the disclosed claims (RFC 9901 §7.1).
@@ -19,23 +19,6 @@ export type VerificationResult = {
   claims?: Record<string, unknown>;
   checks: Check[];
 };
-
-export type StatusReference = {
-  /** Which list the credential expects: a Bitstring Status List or a Token Status List. */
-  type: 'bitstring' | 'token';
-  uri: string;
-  index: number;
-  /** BitstringStatusListEntry.statusPurpose (REC §2.1, required there); token references carry none. */
-  purpose?: string;
-};
-
-/** A status resolver's answer. 'invalid': the list refutes the reference (another kind of list, another
- * purpose, another issuer's, an index outside it); 'unknown': the list cannot be consulted. Both fail. */
-export type StatusAnswer =
-  | { status: 'valid' }
-  | { status: 'revoked' }
-  | { status: 'invalid'; reason: string }
-  | { status: 'unknown'; reason: string };
 
 export type VerifyOptions = {
   now?: Date;

@@ -1,5 +1,6 @@
-// Session tokens: 256 bits from the CSPRNG behind a recognisable prefix. Only the SHA-256 is stored.
-import { randomToken, sha256 } from '../../lib/crypto.js';
+// Session tokens: 256 bits from the CSPRNG behind a recognisable prefix. Only the SHA-256 is stored. The
+// format lives beside authenticate.ts, which recognises it; the auth module mints tokens with it.
+import { randomToken, sha256 } from '../lib/crypto.js';
 
 export const SESSION_TOKEN_PREFIX = 'bss_';
 

@@ -1,7 +1,8 @@
 // API keys: `bsk_live_` + 48 lowercase hex (192 bits from the CSPRNG), spec §2 and §8. Only the SHA-256 is
-// stored, beside a short visible prefix that lets a list tell keys apart without revealing them.
+// stored, beside a short visible prefix that lets a list tell keys apart without revealing them. The format
+// lives beside authenticate.ts, which recognises it; the api-keys module mints keys with it.
 import { randomBytes } from 'node:crypto';
-import { sha256 } from '../../lib/crypto.js';
+import { sha256 } from '../lib/crypto.js';
 
 export const API_KEY_PREFIX = 'bsk_live_';
 export const API_KEY_PATTERN = /^bsk_live_[0-9a-f]{48}$/;

@@ -1,11 +1,11 @@
 // jwt_vc_json: a VC Data Model 1.1 credential in the JWT encoding (VCDM 1.1 §6.3.1), as OpenID4VCI
 // Appendix A.1.1 uses it: the credential sits in the `vc` claim, with iss/sub/jti/nbf/exp mirroring it.
-import { checkIssuerSignature } from './issuer-signature.js';
-import { DEFAULT_CLOCK_TOLERANCE_SECONDS, failed, nowSeconds, passed, verdict } from './checks.js';
-import { decodeCompactJws, isRecord } from './compact-jws.js';
-import { bitstringStatusReferences, checkCredentialStatus } from './status.js';
-import { checkValidityPeriod } from './validity.js';
-import type { Check, VerificationResult, VerifyOptions } from './verify.types.js';
+import { checkIssuerSignature } from '../../verify/issuer-signature.js';
+import { DEFAULT_CLOCK_TOLERANCE_SECONDS, failed, nowSeconds, passed, verdict } from '../../verify/checks.js';
+import { decodeCompactJws, isRecord } from '../../verify/compact-jws.js';
+import { bitstringStatusReferences, checkCredentialStatus } from '../../verify/status.js';
+import { checkValidityPeriod } from '../../verify/validity.js';
+import type { Check, VerificationResult, VerifyOptions } from '../../verify/verify.types.js';
 
 const VCDM_1_CONTEXT = 'https://www.w3.org/2018/credentials/v1';
 

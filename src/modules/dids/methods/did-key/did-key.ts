@@ -2,22 +2,21 @@
 // key, `did:key:` + multibase(base58btc, varint(multicodec) || key bytes), so resolving one is a pure function of the
 // string. We sign with Ed25519 (ed25519-pub 0xed, 32 raw bytes) and P-256 (p256-pub 0x1200, 33-byte SEC1 compressed
 // point); every other key type is refused as unsupported rather than half-handled.
-import {
-  ECDH,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  sign,
-  verify,
-  type KeyObject,
-} from 'node:crypto';
+import { ECDH, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { varint } from 'multiformats';
 import { base58btc } from 'multiformats/bases/base58';
-import { AppError } from '../../lib/errors.js';
+import type { KeyType } from '../../signing-keys.js';
+import {
+  DID_SYNTAX,
+  InvalidDidError,
+  MAX_DID_LENGTH,
+  notResolved,
+  resolved,
+  type DidResolutionResult,
+} from '../did-method.js';
 
-export type DidKeyType = 'Ed25519' | 'P-256';
-/** JOSE alg per key type: EdDSA (RFC 8037 §3.1), ES256 (RFC 7518 §3.4). */
-export const DID_KEY_ALG = { Ed25519: 'EdDSA', 'P-256': 'ES256' } as const;
+/** The key types a did:key of ours carries: every type we sign with. */
+export type DidKeyType = KeyType;
 
 export type DidKeyPublicJwk =
   { kty: 'OKP'; crv: 'Ed25519'; x: string } | { kty: 'EC'; crv: 'P-256'; x: string; y: string };
@@ -33,20 +32,6 @@ export type ParsedDidKey = {
   publicJwk: DidKeyPublicJwk;
 };
 export type GeneratedDidKey = ParsedDidKey & { privateKeyPkcs8: Buffer };
-
-/** DID Resolution error codes (https://w3c.github.io/did-resolution/#errors). */
-export type DidResolutionError = 'invalidDid' | 'methodNotSupported';
-
-/** A DID (or key) we cannot turn into a did:key document: malformed, or a method/key type we do not support. */
-export class InvalidDidError extends AppError {
-  constructor(
-    readonly resolutionError: DidResolutionError,
-    message: string,
-  ) {
-    super('BAD_REQUEST', message);
-    this.name = 'InvalidDidError';
-  }
-}
 
 const invalid = (message: string) => new InvalidDidError('invalidDid', message);
 
@@ -66,17 +51,14 @@ const UNSUPPORTED_KEYS: Readonly<Record<number, string>> = {
 };
 const SUPPORTED = 'supported key types are Ed25519 (did:key:z6Mk…) and P-256 (did:key:zDn…)';
 
-// DID Core §3.1 syntax for the method name; did:key ids are base58btc multibase ('z'). RSA-4096 did:keys are about
-// 750 characters, so the cap only bounds the quadratic base58 decode, never a real key.
-const DID = /^did:([a-z0-9]+):(.*)$/s;
+// did:key ids are base58btc multibase ('z').
 const MULTIBASE_BASE58BTC = /^z[1-9A-HJ-NP-Za-km-z]+$/;
-const MAX_DID_LENGTH = 2048;
 
 /** Parses a did:key DID, or a DID URL `did:key:z…#z…` whose fragment is the key's own fingerprint. */
 export function parseDidKey(didOrUrl: string): ParsedDidKey {
   if (typeof didOrUrl !== 'string' || didOrUrl.length > MAX_DID_LENGTH) throw invalid('not a DID');
   const [did = '', fragment, ...rest] = didOrUrl.split('#');
-  const match = DID.exec(did);
+  const match = DID_SYNTAX.exec(did);
   if (!match || rest.length > 0) throw invalid('not a DID');
   if (match[1] !== 'key') throw new InvalidDidError('methodNotSupported', `DID method '${match[1]}' is not supported`);
   const fingerprint = match[2] ?? '';
@@ -180,43 +162,18 @@ export function didDocument(did: string): DidKeyDocument {
   };
 }
 
-export type DidResolutionResult = {
-  '@context': 'https://w3id.org/did-resolution/v1';
-  didDocument: DidKeyDocument | null;
-  didResolutionMetadata: { contentType: 'application/did+ld+json' } | { error: DidResolutionError; message: string };
-  didDocumentMetadata: Record<string, never>;
-};
-
 /** W3C DID Resolution result for a DID (not a DID URL); failures come back as metadata errors, never thrown. */
 export function resolutionResult(did: string): DidResolutionResult {
-  const result = { '@context': 'https://w3id.org/did-resolution/v1', didDocumentMetadata: {} } as const;
   try {
     if (typeof did === 'string' && did.includes('#')) throw invalid('resolve a DID, not a DID URL');
-    return {
-      ...result,
-      didDocument: didDocument(did),
-      didResolutionMetadata: { contentType: 'application/did+ld+json' },
-    };
+    return resolved(didDocument(did));
   } catch (error) {
     if (!(error instanceof InvalidDidError)) throw error;
-    return {
-      ...result,
-      didDocument: null,
-      didResolutionMetadata: { error: error.resolutionError, message: error.message },
-    };
+    return notResolved(error);
   }
 }
 
-export type Sign = (data: Uint8Array) => Uint8Array;
 export type Verify = (data: Uint8Array, signature: Uint8Array) => boolean;
-
-/** A synchronous JWS signer: the key is parsed once; ES256 signatures are R || S as JWS requires (RFC 7518 §3.4). */
-export function signerFor(keyType: DidKeyType, privateKeyPkcs8: Uint8Array): Sign {
-  const key = createPrivateKey({ key: asBuffer(privateKeyPkcs8), format: 'der', type: 'pkcs8' });
-  if (keyTypeOf(key) !== keyType) throw new Error(`the private key is not a ${keyType} key`);
-  if (keyType === 'Ed25519') return (data) => sign(null, data, key);
-  return (data) => sign('sha256', data, { key, dsaEncoding: 'ieee-p1363' });
-}
 
 /** Verifies JWS signatures (EdDSA or ES256) of a did:key public key. */
 export function verifierFor(publicJwk: DidKeyPublicJwk): Verify {
@@ -231,12 +188,6 @@ export function verifierFor(publicJwk: DidKeyPublicJwk): Verify {
 function didKeyOf(keyType: DidKeyType, fingerprint: string, publicJwk: DidKeyPublicJwk): ParsedDidKey {
   const did = `did:key:${fingerprint}`;
   return { did, fingerprint, keyType, kid: `${did}#${fingerprint}`, publicJwk };
-}
-
-function keyTypeOf(key: KeyObject): DidKeyType | undefined {
-  if (key.asymmetricKeyType === 'ed25519') return 'Ed25519';
-  if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return 'P-256';
-  return undefined;
 }
 
 function multikey(code: number, key: Uint8Array): string {

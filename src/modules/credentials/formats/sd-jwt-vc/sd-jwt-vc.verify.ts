@@ -1,12 +1,17 @@
 // vc+sd-jwt: an SD-JWT VC (draft-ietf-oauth-sd-jwt-vc) verified per RFC 9901 §7.1 and §7.3.
-import { DEFAULT_CLOCK_TOLERANCE_SECONDS, failed, nowSeconds, passed, verdict } from './checks.js';
-import { decodeCompactJws } from './compact-jws.js';
-import { checkIssuerSignature } from './issuer-signature.js';
-import { checkKeyBinding } from './key-binding.js';
-import { decodeDisclosure, processDisclosures, type DisclosureOutcome } from './sd-jwt-disclosures.js';
-import { checkCredentialStatus, tokenStatusReferences } from './status.js';
-import { checkValidityPeriod } from './validity.js';
-import { MalformedCredentialError, type Check, type VerificationResult, type VerifyOptions } from './verify.types.js';
+import { DEFAULT_CLOCK_TOLERANCE_SECONDS, failed, nowSeconds, passed, verdict } from '../../verify/checks.js';
+import { decodeCompactJws } from '../../verify/compact-jws.js';
+import { checkIssuerSignature } from '../../verify/issuer-signature.js';
+import { checkKeyBinding } from '../../verify/key-binding.js';
+import { decodeDisclosure, processDisclosures, type DisclosureOutcome } from '../../verify/sd-jwt-disclosures.js';
+import { checkCredentialStatus, tokenStatusReferences } from '../../verify/status.js';
+import { checkValidityPeriod } from '../../verify/validity.js';
+import {
+  MalformedCredentialError,
+  type Check,
+  type VerificationResult,
+  type VerifyOptions,
+} from '../../verify/verify.types.js';
 
 /** SD-JWT VC §2.2.1; vc+sd-jwt is the typ of drafts before -06, still in use. */
 const SD_JWT_VC_TYPES = ['dc+sd-jwt', 'vc+sd-jwt'];

@@ -1,0 +1,70 @@
+// The lookups that establish who is calling (authenticate.ts). The two finds are global on purpose: a
+// request brings only its credential, and the credential's row is what names the tenant. Everything after
+// authentication is scoped to that tenant.
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import type { Plan } from '../generated/prisma/enums.js';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Global: any tenant's session by the SHA-256 of its token, with the membership's role and the tenant's plan. */
+export function findSessionByTokenHash(db: Db, tokenHash: Uint8Array<ArrayBuffer>) {
+  return db.session.findUnique({
+    // One SQL statement (lateral joins) instead of one per relation: this runs on every request.
+    relationLoadStrategy: 'join',
+    where: { tokenHash },
+    select: {
+      id: true,
+      tokenHash: true,
+      tenantId: true,
+      userId: true,
+      expiresAt: true,
+      membership: {
+        select: {
+          role: { select: { id: true, name: true, permissions: true } },
+          tenant: { select: { plan: true } },
+        },
+      },
+    },
+  });
+}
+
+export type ApiKeyWithCreatorRole = {
+  id: string;
+  key_hash: Uint8Array;
+  tenant_id: string;
+  created_by_user_id: string;
+  scoped: boolean;
+  scopes: string[] | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  role_id: string;
+  role_name: string;
+  role_permissions: string[];
+  plan: Plan;
+};
+
+/**
+ * Global: any tenant's API key by the SHA-256 of the key, joined to its creator's membership and role (in the
+ * key's own tenant) and the tenant's plan. A key whose creator left the tenant finds no row.
+ */
+export async function findApiKeyByKeyHash(
+  db: Db,
+  keyHash: Uint8Array<ArrayBuffer>,
+): Promise<ApiKeyWithCreatorRole | undefined> {
+  const rows = await db.$queryRaw<ApiKeyWithCreatorRole[]>`
+    SELECT k.id, k.key_hash, k.tenant_id, k.created_by_user_id, k.scoped, k.scopes, k.expires_at, k.revoked_at,
+           k.last_used_at, r.id AS role_id, r.name AS role_name, r.permissions AS role_permissions,
+           t.plan::text AS plan
+    FROM api_keys k
+    JOIN tenants t ON t.id = k.tenant_id
+    JOIN memberships m ON m.tenant_id = k.tenant_id AND m.user_id = k.created_by_user_id
+    JOIN roles r ON r.id = m.role_id
+    WHERE k.key_hash = ${keyHash}`;
+  return rows[0];
+}
+
+/** Sets the key's "last used"; by then the tenant is known, so the write names it. */
+export function recordApiKeyUse(db: Db, tenantId: string, apiKeyId: string, at: Date) {
+  return db.apiKey.updateMany({ where: { tenantId, id: apiKeyId }, data: { lastUsedAt: at } });
+}

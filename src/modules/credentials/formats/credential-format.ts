@@ -1,0 +1,52 @@
+// What the service needs of a credential format. Each format is one folder behind this interface, selected by
+// name from the table in formats/index.ts: how it issues, how it is told apart and verified, and which kind of
+// status list its credentials point into and how they carry the entry. The verification steps that formats
+// share (compact JWS, issuer signature, validity, key binding, status check) stay in ../verify/.
+import type { z } from 'zod';
+import type { CredentialFormat as StoredFormat } from '../../../generated/prisma/enums.js';
+import type { SigningKey } from '../../dids/signing-keys.js';
+import type { StatusListFormat } from '../../status-lists/status-list.codec.js';
+import type { IssueInput } from '../credentials.inputs.js';
+import type { statusReferenceType } from '../credentials.views.js';
+import type { VerificationResult, VerifyOptions } from '../verify/verify.types.js';
+
+/** What the issuing service decided for one credential before the format builds and signs it. */
+export type IssueContext = {
+  credentialId: string;
+  issuedAt: Date;
+  statusListUrl: string;
+  statusIndex: number;
+};
+
+/** A credential's status entry as the API shows it (`status` of spec §3). */
+export type CredentialStatusView = { type: z.output<typeof statusReferenceType>; uri: string; index: number };
+
+/** A field of an issuance request, as IssueInput names it. */
+export type IssueField = keyof IssueInput;
+
+export interface CredentialFormat<Name extends string = string> {
+  /** The contract's name: issue and list `format`, verify's result. */
+  readonly name: Name;
+  /** What it is, in a few words, for the API's description of the formats. */
+  readonly summary: string;
+  /** Its value of the credential_format enum, as the Prisma client names it (prisma/schema.prisma). */
+  readonly storedAs: StoredFormat;
+  /** Other names a verify request may declare it by (older media types). */
+  readonly aliases: readonly string[];
+  /** The kind of status list its credentials point into (src/modules/status-lists). */
+  readonly statusListFormat: StatusListFormat;
+  /**
+   * Its rules for an issuance request: fields it requires, and fields that belong to it alone (refused with
+   * any other format). credentials.inputs.ts applies them, at fixed places among the common rules.
+   */
+  readonly issueFields: { required: readonly IssueField[]; exclusive: readonly IssueField[] };
+  /** Builds and signs the credential, its status entry embedded. */
+  issue(input: IssueInput, key: SigningKey, context: IssueContext): string | Promise<string>;
+  /** The type that names the credential in listings. */
+  credentialType(input: IssueInput): string;
+  statusReference(entry: { uri: string; index: number }): CredentialStatusView;
+  /** Null when a presented credential has this format's shape; otherwise what it has instead. */
+  detect(credential: string): string | null;
+  /** Every problem is a failed check in the result; throws MalformedCredentialError only for non-credentials. */
+  verify(credential: string, options: VerifyOptions): Promise<VerificationResult>;
+}

@@ -1,0 +1,19 @@
+// vc+sd-jwt: an SD-JWT VC, its status a `status.status_list` reference into an IETF Token Status List.
+import type { CredentialFormat } from '../credential-format.js';
+import { issueSdJwtVc } from './sd-jwt-vc.issue.js';
+import { verifySdJwtVc } from './sd-jwt-vc.verify.js';
+
+export const sdJwtVc: CredentialFormat<'vc+sd-jwt'> = {
+  name: 'vc+sd-jwt',
+  summary: 'SD-JWT VC',
+  storedAs: 'vc_sd_jwt',
+  aliases: ['dc+sd-jwt'], // the SD-JWT VC media type since draft-ietf-oauth-sd-jwt-vc-06
+  statusListFormat: 'token',
+  issueFields: { required: ['vct'], exclusive: ['disclosable', 'holderJwk', 'sdJwtTyp'] },
+  issue: issueSdJwtVc,
+  credentialType: (input) => input.vct!,
+  statusReference: ({ uri, index }) => ({ type: 'TokenStatusList', uri, index }),
+  // Even an SD-JWT without disclosures ends in "~" (RFC 9901 §4); base64url never contains one.
+  detect: (credential) => (credential.includes('~') ? null : 'the credential has no "~" separators'),
+  verify: verifySdJwtVc,
+};

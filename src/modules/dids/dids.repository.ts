@@ -1,0 +1,64 @@
+// A tenant's DIDs. Every statement names the tenant and addresses rows by (tenant, id) or (tenant, DID), so a
+// DID of another tenant is "not found" here. Resolving a DID (public) reads no row: methods/index.ts.
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import { afterCursor, type Keyset } from '../../lib/pagination.js';
+import type { KeyType } from './signing-keys.js';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export const didView = { id: true, did: true, keyType: true, createdAt: true, deactivatedAt: true } as const;
+
+export type DidRow = Prisma.DidGetPayload<{ select: typeof didView }>;
+
+export function countActiveDids(db: Db, tenantId: string): Promise<number> {
+  return db.did.count({ where: { tenantId, deactivatedAt: null } });
+}
+
+export function createDid(
+  db: Db,
+  tenantId: string,
+  did: {
+    did: string;
+    keyType: KeyType;
+    publicJwk: Prisma.InputJsonObject;
+    privateKeyCiphertext: Uint8Array<ArrayBuffer>;
+  },
+): Promise<DidRow> {
+  return db.did.create({ data: { tenantId, ...did }, select: didView });
+}
+
+/** Newest first, `take` rows after the cursor. */
+export function listDids(
+  db: Db,
+  tenantId: string,
+  filter: { status?: 'active' | 'deactivated' | null },
+  page: { before: Keyset | undefined; take: number },
+): Promise<DidRow[]> {
+  return db.did.findMany({
+    where: {
+      tenantId,
+      ...(filter.status === 'active' && { deactivatedAt: null }),
+      ...(filter.status === 'deactivated' && { deactivatedAt: { not: null } }),
+      ...afterCursor('createdAt', page.before),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.take,
+    select: didView,
+  });
+}
+
+export function findDid(db: Db, tenantId: string, did: string): Promise<DidRow | null> {
+  return db.did.findFirst({ where: { tenantId, did }, select: didView });
+}
+
+export function markDidDeactivated(db: Db, tenantId: string, id: string, at: Date): Promise<DidRow> {
+  return db.did.update({ where: { id, tenantId }, data: { deactivatedAt: at }, select: didView });
+}
+
+/** The tenant's DID with its encrypted private key (issuer-keys.ts decrypts it), or null. */
+export function findDidWithKey(db: Db, tenantId: string, did: string) {
+  return db.did.findFirst({
+    where: { tenantId, did },
+    select: { id: true, keyType: true, deactivatedAt: true, privateKeyCiphertext: true },
+  });
+}

@@ -1,0 +1,45 @@
+// did:key as a DID method of the service: the DID is its public key, so creating one is generating a key pair,
+// and resolving one (any did:key, ours or not) is a pure function of the string (did-key.ts).
+import { SIGNING_ALG, signerFor } from '../../signing-keys.js';
+import { InvalidDidError, type DidMethod } from '../did-method.js';
+import { didDocument, generateDidKey, parseDidKey, resolutionResult } from './did-key.js';
+
+export const didKeyMethod: DidMethod = {
+  name: 'key',
+  // A did:key document is a function of the DID: it can never change.
+  resolutionCacheControl: 'public, max-age=86400, immutable',
+
+  create(keyType) {
+    const generated = generateDidKey(keyType);
+    return {
+      did: generated.did,
+      keyType: generated.keyType,
+      publicJwk: generated.publicJwk,
+      privateKeyPkcs8: generated.privateKeyPkcs8,
+      document: didDocument(generated.did),
+      verificationMethodId: generated.kid,
+    };
+  },
+
+  async resolve(did) {
+    return resolutionResult(did);
+  },
+
+  document: didDocument,
+
+  verificationMethodId: (did) => parseDidKey(did).kid,
+
+  // A did:key has exactly one key, its own; issuer-signature.ts has already held the kid to it.
+  async verificationKey(did) {
+    try {
+      return parseDidKey(did).publicJwk;
+    } catch (error) {
+      if (error instanceof InvalidDidError) return null;
+      throw error;
+    }
+  },
+
+  signingKey(did, keyType, privateKeyPkcs8) {
+    return { did, kid: parseDidKey(did).kid, alg: SIGNING_ALG[keyType], sign: signerFor(keyType, privateKeyPkcs8) };
+  },
+};

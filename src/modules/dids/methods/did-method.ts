@@ -1,0 +1,88 @@
+// What the service needs of a DID method. Each method is one module behind this interface, selected by its
+// name from the table in methods/index.ts: did:key today; did:web (custom domains) is meant to be one more
+// entry there, not edits across the modules that create, resolve, sign and verify.
+import type { JWK } from 'jose';
+import { AppError } from '../../../lib/errors.js';
+import type { KeyType, SigningKey } from '../signing-keys.js';
+
+/** A DID document (DID Core §5); each method says what its verification methods look like. */
+export type DidDocument = { '@context': string[]; id: string; [member: string]: unknown };
+
+/** A new DID and its key pair. The private key stays on the server: callers encrypt it before storing it. */
+export type CreatedDid = {
+  did: string;
+  keyType: KeyType;
+  publicJwk: JWK;
+  /** PKCS #8 DER. */
+  privateKeyPkcs8: Buffer;
+  document: DidDocument;
+  /** The verification method that signs for the DID: the `kid` of its JWS. */
+  verificationMethodId: string;
+};
+
+export interface DidMethod {
+  /** The method name, as in `did:<name>:…` (DID Core §3.1). */
+  readonly name: string;
+  /** The Cache-Control of a successful resolution over HTTP: whether the method's documents can change. */
+  readonly resolutionCacheControl: string;
+  create(keyType: KeyType): CreatedDid;
+  /** W3C DID Resolution of a DID of this method; failures are metadata errors, never thrown. */
+  resolve(did: string): Promise<DidResolutionResult>;
+  /** The document of one of our own DIDs of this method (never a network fetch). */
+  document(did: string): DidDocument;
+  /** The verification method that signs for one of our DIDs: the `kid` of its JWS. */
+  verificationMethodId(did: string): string;
+  /**
+   * The public key that verifies the DID's signatures under `kid`, or null when the DID has none by that id
+   * (or is not a valid DID of this method). Whether the kid is the issuer's at all is checked before this,
+   * in src/modules/credentials/verify/issuer-signature.ts.
+   */
+  verificationKey(did: string, kid: string | undefined): Promise<JWK | null>;
+  /** One of our DIDs' stored private key (decrypted), ready to sign as the DID. */
+  signingKey(did: string, keyType: KeyType, privateKeyPkcs8: Uint8Array): SigningKey;
+}
+
+/** DID Resolution error codes (https://w3c.github.io/did-resolution/#errors). */
+export type DidResolutionError = 'invalidDid' | 'methodNotSupported';
+
+export type DidResolutionResult = {
+  '@context': 'https://w3id.org/did-resolution/v1';
+  didDocument: DidDocument | null;
+  didResolutionMetadata: { contentType: 'application/did+ld+json' } | { error: DidResolutionError; message: string };
+  didDocumentMetadata: Record<string, never>;
+};
+
+/** A DID (or key) we cannot turn into a document: malformed, or a method or key type we do not support. */
+export class InvalidDidError extends AppError {
+  constructor(
+    readonly resolutionError: DidResolutionError,
+    message: string,
+  ) {
+    super('BAD_REQUEST', message);
+    this.name = 'InvalidDidError';
+  }
+}
+
+// DID Core §3.1 syntax for the method name. The length cap only bounds the work a method does on a DID (did:key's
+// quadratic base58 decode); RSA-4096 did:keys, the longest real ones, are about 750 characters.
+export const DID_SYNTAX = /^did:([a-z0-9]+):(.*)$/s;
+export const MAX_DID_LENGTH = 2048;
+
+// Members in the order this service has always sent them.
+export function resolved(didDocument: DidDocument): DidResolutionResult {
+  return {
+    '@context': 'https://w3id.org/did-resolution/v1',
+    didDocumentMetadata: {},
+    didDocument,
+    didResolutionMetadata: { contentType: 'application/did+ld+json' },
+  };
+}
+
+export function notResolved(error: InvalidDidError): DidResolutionResult {
+  return {
+    '@context': 'https://w3id.org/did-resolution/v1',
+    didDocumentMetadata: {},
+    didDocument: null,
+    didResolutionMetadata: { error: error.resolutionError, message: error.message },
+  };
+}

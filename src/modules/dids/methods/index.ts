@@ -1,0 +1,47 @@
+// The DID methods of the service, one module each (did-method.ts says what a method provides), selected by the
+// method name of a DID. Adding one (did:web for custom domains) is a folder beside did-key/ and a line here.
+import { didKeyMethod } from './did-key/did-key.method.js';
+import {
+  DID_SYNTAX,
+  InvalidDidError,
+  MAX_DID_LENGTH,
+  notResolved,
+  type DidMethod,
+  type DidResolutionResult,
+} from './did-method.js';
+
+const DID_METHODS: readonly DidMethod[] = [didKeyMethod];
+
+/** The method of the DIDs the service creates (POST /v1/dids names no method). */
+export const DEFAULT_DID_METHOD: DidMethod = didKeyMethod;
+
+/** The method of a DID or DID URL, or null when it is not a DID or its method is not one of ours. */
+export function didMethodOf(did: string): DidMethod | null {
+  const name = typeof did === 'string' && did.length <= MAX_DID_LENGTH ? DID_SYNTAX.exec(did)?.[1] : undefined;
+  return DID_METHODS.find((method) => method.name === name) ?? null;
+}
+
+/** The method of one of our own stored DIDs, which is always one of the table's. */
+export function didMethodOfStored(did: string): DidMethod {
+  const method = didMethodOf(did);
+  if (!method) throw new Error(`stored DID ${did} has no DID method of this service`);
+  return method;
+}
+
+/**
+ * W3C DID Resolution of any DID (GET /1.0/identifiers/{did}, GraphQL resolveDid): public by nature, and reads
+ * nothing of any tenant. Failures are metadata errors, never thrown; the generic ones are decided here, in the
+ * order and words they have always had, and the rest by the DID's method.
+ */
+export async function resolveDid(did: string): Promise<DidResolutionResult> {
+  if (typeof did === 'string' && did.includes('#')) {
+    return notResolved(new InvalidDidError('invalidDid', 'resolve a DID, not a DID URL'));
+  }
+  const syntax = typeof did === 'string' && did.length <= MAX_DID_LENGTH ? DID_SYNTAX.exec(did) : null;
+  if (!syntax) return notResolved(new InvalidDidError('invalidDid', 'not a DID'));
+  const method = didMethodOf(did);
+  if (!method) {
+    return notResolved(new InvalidDidError('methodNotSupported', `DID method '${syntax[1]}' is not supported`));
+  }
+  return method.resolve(did);
+}

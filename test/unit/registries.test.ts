@@ -1,0 +1,140 @@
+// The credential format and DID method registries (src/modules/credentials/formats, src/modules/dids/methods)
+// and the public base URL seam: the texts clients see must be the ones they saw before formats and methods
+// became table entries, in the same order.
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createPublicBaseUrl, verifiedHostFor } from '../../src/http/public-base-url.js';
+import { AppError } from '../../src/lib/errors.js';
+import { parseIssueInput } from '../../src/modules/credentials/credentials.inputs.js';
+import {
+  CREDENTIAL_FORMATS,
+  credentialFormatStoredAs,
+  detectCredentialFormat,
+} from '../../src/modules/credentials/formats/index.js';
+import { MalformedCredentialError } from '../../src/modules/credentials/verify/verify.types.js';
+import { DEFAULT_DID_METHOD, didMethodOf, resolveDid } from '../../src/modules/dids/methods/index.js';
+
+const DID = 'did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp';
+const future = new Date(Date.now() + 86_400_000).toISOString();
+const past = new Date(Date.now() - 86_400_000).toISOString();
+
+function problems(body: unknown): string[] {
+  try {
+    parseIssueInput(body);
+  } catch (error) {
+    if (error instanceof AppError) return (error.details ?? []).map((detail) => detail.message);
+    throw error;
+  }
+  return [];
+}
+
+describe('issuance input rules of the formats', () => {
+  it('puts what a format requires first and what belongs to another format last', () => {
+    expect(problems({ format: 'vc+sd-jwt', issuer: DID, validUntil: past })).toEqual([
+      'vct is required for vc+sd-jwt',
+      'valid_until must be in the future',
+    ]);
+    expect(
+      problems({
+        format: 'jwt_vc_json',
+        issuer: DID,
+        claims: { a: 1 },
+        validFrom: future,
+        validUntil: past,
+        disclosable: ['b'],
+        holderJwk: { kty: 'OKP' },
+      }),
+    ).toEqual([
+      'valid_until must be after valid_from',
+      'valid_until must be in the future',
+      'disclosable names a claim that is not in claims: b',
+      'disclosable, holder_jwk and sd_jwt_typ apply to vc+sd-jwt only',
+    ]);
+  });
+
+  it('accepts each format with its own fields', () => {
+    expect(problems({ format: 'jwt_vc_json', issuer: DID, type: 'DegreeCredential' })).toEqual([]);
+    expect(
+      problems({
+        format: 'vc+sd-jwt',
+        issuer: DID,
+        vct: 'urn:x',
+        claims: { a: 1 },
+        disclosable: ['a'],
+        sdJwtTyp: 'vc+sd-jwt',
+      }),
+    ).toEqual([]);
+  });
+
+  it('answers an unknown or missing format as before', () => {
+    expect(() => parseIssueInput({ format: 'ldp_vc', issuer: DID })).toThrow('unsupported format');
+    expect(() => parseIssueInput({ format: 5, issuer: DID })).toThrow('unsupported format');
+    expect(() => parseIssueInput({ issuer: DID })).toThrow('format is required');
+  });
+});
+
+describe('the credential format table', () => {
+  it('has one entry per name and per stored value, each on its kind of status list', () => {
+    expect(new Set(CREDENTIAL_FORMATS.map((format) => format.name)).size).toBe(CREDENTIAL_FORMATS.length);
+    for (const format of CREDENTIAL_FORMATS) {
+      expect(credentialFormatStoredAs(format.storedAs)).toBe(format);
+      const entry = format.statusReference({ uri: 'https://x/v1/status-lists/1', index: 7 });
+      expect(entry.type).toBe(format.statusListFormat === 'bitstring' ? 'BitstringStatusListEntry' : 'TokenStatusList');
+    }
+  });
+
+  it('tells the formats apart by shape, and holds a declared format to it', () => {
+    expect(detectCredentialFormat('a.b.c').name).toBe('jwt_vc_json');
+    expect(detectCredentialFormat('a.b.c~').name).toBe('vc+sd-jwt');
+    expect(detectCredentialFormat('a.b.c~', 'dc+sd-jwt').name).toBe('vc+sd-jwt');
+    const refused = (credential: string, declared?: string) => {
+      try {
+        detectCredentialFormat(credential, declared);
+      } catch (error) {
+        expect(error).toBeInstanceOf(MalformedCredentialError);
+        return (error as Error).message;
+      }
+      return null;
+    };
+    expect(refused('')).toBe('credential is empty');
+    expect(refused('a.b.c', 'ldp_vc')).toBe('unsupported credential format "ldp_vc"');
+    expect(refused('a.b.c', 'vc+sd-jwt')).toBe('declared vc+sd-jwt but the credential has no "~" separators');
+    expect(refused('a.b.c~', 'jwt_vc_json')).toBe('declared jwt_vc_json but the credential has SD-JWT "~" separators');
+  });
+});
+
+describe('the DID method table', () => {
+  it('resolves through the DID’s method, with the generic failures in their old words and order', async () => {
+    const created = DEFAULT_DID_METHOD.create('P-256');
+    expect((await resolveDid(created.did)).didDocument).toEqual(created.document);
+    const failure = async (did: string) => (await resolveDid(did)).didResolutionMetadata;
+    expect(await failure(`${created.did}#x`)).toEqual({ error: 'invalidDid', message: 'resolve a DID, not a DID URL' });
+    expect(await failure('not-a-did')).toEqual({ error: 'invalidDid', message: 'not a DID' });
+    expect(await failure(`did:key:${'z'.repeat(2048)}`)).toEqual({ error: 'invalidDid', message: 'not a DID' });
+    expect(await failure('did:web:example.com')).toEqual({
+      error: 'methodNotSupported',
+      message: "DID method 'web' is not supported",
+    });
+  });
+
+  it('gives a DID of ours a signing key whose kid is its verification method', async () => {
+    for (const keyType of ['Ed25519', 'P-256'] as const) {
+      const created = DEFAULT_DID_METHOD.create(keyType);
+      const method = didMethodOf(created.did)!;
+      const key = method.signingKey(created.did, keyType, created.privateKeyPkcs8);
+      expect(key).toMatchObject({ did: created.did, kid: created.verificationMethodId });
+      expect(key.alg).toBe(keyType === 'Ed25519' ? 'EdDSA' : 'ES256');
+      expect(method.verificationMethodId(created.did)).toBe(created.verificationMethodId);
+      expect(await method.verificationKey(created.did, created.verificationMethodId)).toEqual(created.publicJwk);
+    }
+    expect(didMethodOf('did:web:example.com')).toBeNull();
+  });
+});
+
+describe('the public base URL', () => {
+  it('is the configured one while no custom domain is verified, whatever Host a request names', () => {
+    const request = { headers: { host: 'attacker.example' } } as unknown as IncomingMessage;
+    expect(verifiedHostFor(request)).toBeNull();
+    expect(createPublicBaseUrl(() => 'https://vc.example').forRequest(request)).toBe('https://vc.example');
+  });
+});
