@@ -1,5 +1,5 @@
-// Entry point: config → database → app → listen; SIGTERM/SIGINT drain in-flight requests and close the
-// database cleanly.
+// Entry point: config → database → app → listen; SIGTERM/SIGINT drain in-flight requests and running
+// background jobs, then close the database cleanly.
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, stdoutDestination } from './lib/logger.js';
 import { startServer } from './server.js';
@@ -43,7 +43,7 @@ try {
   );
 
   const shutdown = (signal: string) => {
-    log.info({ signal }, 'shutting down: draining in-flight requests');
+    log.info({ signal }, 'shutting down: draining in-flight requests and running jobs');
     const forced = setTimeout(() => {
       log.error('shutdown took over 10 s; exiting');
       exit(1);

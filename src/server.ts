@@ -14,17 +14,25 @@ import { createRedisClient } from './lib/rate-limit/token-bucket.js';
 import { loadKeyEncryption } from './lib/key-encryption.js';
 import { createPrincipalCache } from './auth/principal-cache.js';
 import { createAccessEvents } from './auth/access-events.js';
+import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.js';
+import { maintenanceJobs } from './modules/jobs/maintenance.jobs.js';
+import type { Clock } from './modules/jobs/clock.js';
 
 export type RunningServer = {
   url: string;
   server: Server;
   database: Database;
   services: Services;
+  /** Background work (src/modules/jobs): the service's recurring purges. */
+  jobs: JobRunner<ReturnType<typeof maintenanceJobs>>;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 };
 
-const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Background work: tests pass their own clock and drive the runner with runDue() instead of the poll loop. */
+export type BackgroundOptions = { clock?: Clock; poll?: boolean };
+
+const JOB_POLL_INTERVAL_MS = 5_000;
 const REDIS_READY_TIMEOUT_MS = 3_000;
 
 function redisReady(redis: Redis, timeoutMs: number): Promise<boolean> {
@@ -47,7 +55,12 @@ export function databaseOptions(config: Config): DatabaseOptions {
     : { kind: 'pglite', dataDir: config.dataDir };
 }
 
-export async function startServer(config: Config, log: Logger, options?: DatabaseOptions): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: Logger,
+  options?: DatabaseOptions,
+  background: BackgroundOptions = {},
+): Promise<RunningServer> {
   const database = await openDatabase(options ?? databaseOptions(config), log);
   // Rate limits are shared through Redis when configured, otherwise kept in this process.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, log) : undefined;
@@ -73,6 +86,16 @@ export async function startServer(config: Config, log: Logger, options?: Databas
     production: config.nodeEnv === 'production',
     trustProxyHops: config.trustProxyHops,
   });
+  // On the database, not a timer per process: each purge runs once per period whichever instances are up.
+  const jobs = createJobRunner({
+    db: database.prisma,
+    handlers: maintenanceJobs({ db: database.prisma, auth: services.auth, idempotency: services.idempotency }),
+    log: log.child({ component: 'jobs' }),
+    clock: background.clock,
+    pollMs: JOB_POLL_INTERVAL_MS,
+  });
+  if (background.poll === false) await jobs.schedule();
+  else await jobs.start();
   const server = createServer(app);
   server.on('clientError', handleClientError(log));
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
@@ -80,11 +103,6 @@ export async function startServer(config: Config, log: Logger, options?: Databas
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const purge = setInterval(() => {
-    services.auth.purgeExpiredSessions().catch((error) => log.warn({ err: error }, 'session purge failed'));
-    services.idempotency.purgeExpired().catch((error) => log.warn({ err: error }, 'Idempotency-Key purge failed'));
-  }, SESSION_PURGE_INTERVAL_MS);
-  purge.unref();
 
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -96,7 +114,8 @@ export async function startServer(config: Config, log: Logger, options?: Databas
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      clearInterval(purge);
+      // Running jobs and in-flight requests finish side by side; the database closes after both.
+      const jobsStopped = jobs.stop();
       await new Promise<void>((resolve) => {
         // Keep-alive connections become idle as their in-flight responses finish: close them as they do.
         const sweep = setInterval(() => server.closeIdleConnections(), 25);
@@ -106,11 +125,12 @@ export async function startServer(config: Config, log: Logger, options?: Databas
         });
         server.closeIdleConnections();
       });
+      await jobsStopped;
       access.close();
       redis?.disconnect();
       await database.close();
     })();
     return closing;
   };
-  return { url, server, database, services, close };
+  return { url, server, database, services, jobs, close };
 }

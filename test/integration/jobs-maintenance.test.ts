@@ -1,0 +1,111 @@
+// The service's purges run as recurring jobs of its job runner (src/modules/jobs/maintenance.jobs.ts): started
+// with the server, they delete expired sessions and Idempotency-Keys when their time comes — driven here by a
+// manual clock and direct runDue() calls instead of waiting an hour.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { recurringKey } from '../../src/modules/jobs/jobs.runner.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { TEST_KEY_ENCRYPTION_KEY } from '../support/harness.js';
+import { newRegistration } from '../support/factories.js';
+import { capturingLogger } from '../support/log-sink.js';
+import { manualClock } from '../support/manual-clock.js';
+import { testDatabaseOptions, usingPostgres } from '../support/test-database.js';
+
+const HOUR = 60 * 60 * 1000;
+const clock = manualClock();
+const startedAt = clock.now().getTime();
+
+let running: RunningServer;
+beforeAll(async () => {
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NODE_ENV: 'test',
+    KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+  });
+  running = await startServer(config, capturingLogger([]), await testDatabaseOptions(), { clock, poll: false });
+});
+afterAll(() => running?.close());
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(running.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+/** When the recurring job of `kind` runs next. */
+async function nextRunOf(kind: string): Promise<Date> {
+  const row = await running.database.prisma.job.findUnique({ where: { dedupeKey: recurringKey(kind) } });
+  return row!.runAt;
+}
+
+describe('the purge jobs of the server', () => {
+  it('are scheduled at start-up, one row each', async () => {
+    const rows = await running.database.prisma.job.findMany({
+      where: { dedupeKey: { in: ['sessions.purge', 'idempotency-keys.purge', 'jobs.purge'].map(recurringKey) } },
+    });
+    expect(rows.map((row) => row.kind).sort()).toEqual(['idempotency-keys.purge', 'jobs.purge', 'sessions.purge']);
+    // On a shared PostgreSQL another instance may have scheduled them earlier; on a fresh database, this one did.
+    if (!usingPostgres) {
+      expect(await nextRunOf('sessions.purge')).toEqual(new Date(startedAt + HOUR));
+      expect(await nextRunOf('idempotency-keys.purge')).toEqual(new Date(startedAt + HOUR));
+    }
+  });
+
+  it('delete expired sessions and Idempotency-Keys when their time comes, and keep live ones', async () => {
+    const { prisma } = running.database;
+    const registration = newRegistration();
+    const registered = await post('/v1/auth/register', registration);
+    await post('/v1/auth/login', { email: registration.email, password: registration.password });
+    const sessions = await prisma.session.findMany({
+      where: { userId: registered.user_id },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(sessions).toHaveLength(2);
+    // The purges compare with the wall clock and the database's (src/modules/auth, src/modules/idempotency).
+    await prisma.session.update({ where: { id: sessions[0]!.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const idempotencyKey = (key: string, createdAt: Date) => ({
+      tenantId: registered.tenant_id,
+      key,
+      requestHash: new Uint8Array(32),
+      operation: 'createDid',
+      leaseToken: crypto.randomUUID(),
+      lockedUntil: createdAt,
+      createdAt,
+    });
+    await prisma.idempotencyKey.createMany({
+      data: [idempotencyKey('old', new Date(Date.now() - 25 * HOUR)), idempotencyKey('fresh', new Date())],
+    });
+    const left = async () => ({
+      sessions: (await prisma.session.findMany({ where: { userId: registered.user_id } })).map((row) => row.id),
+      keys: (await prisma.idempotencyKey.findMany({ where: { tenantId: registered.tenant_id } })).map((row) => row.key),
+    });
+
+    const sessionsDue = await nextRunOf('sessions.purge');
+    const keysDue = await nextRunOf('idempotency-keys.purge');
+    clock.set(new Date(Math.min(sessionsDue.getTime(), keysDue.getTime()) - 1));
+    const early = await running.jobs.runDue();
+    expect(early.map((outcome) => outcome.kind)).not.toContain('sessions.purge');
+    expect(early.map((outcome) => outcome.kind)).not.toContain('idempotency-keys.purge');
+    // On a shared PostgreSQL, other test files' servers run the same purges on the real clock.
+    if (!usingPostgres) expect((await left()).sessions).toHaveLength(2);
+    if (!usingPostgres) expect((await left()).keys.sort()).toEqual(['fresh', 'old']);
+
+    clock.set(new Date(Math.max(sessionsDue.getTime(), keysDue.getTime())));
+    const due = await running.jobs.runDue();
+    if (!usingPostgres) {
+      expect(
+        due
+          .filter((outcome) => outcome.status === 'completed')
+          .map((outcome) => outcome.kind)
+          .sort(),
+      ).toEqual(['idempotency-keys.purge', 'sessions.purge']);
+      expect(await nextRunOf('sessions.purge')).toEqual(new Date(clock.now().getTime() + HOUR));
+    }
+    expect(await left()).toEqual({ sessions: [sessions[1]!.id], keys: ['fresh'] });
+  });
+});
