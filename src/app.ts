@@ -23,8 +23,8 @@ import { matchPublicRoute } from './http/public-routes.js';
 import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
 import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
-import { buildOpenApiDocument } from './rest/openapi.js';
-import type { Services } from './services.js';
+import { API_VERSION, buildOpenApiDocument } from './rest/openapi.js';
+import { servicesForRequest, type Services } from './services.js';
 
 export type AppDeps = {
   prisma: PrismaClient;
@@ -39,8 +39,6 @@ export type AppDeps = {
 export type App = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
-const OPENAPI_PATH = '/v1/openapi.json';
-const API_VERSION = '1.0.0';
 
 export function createApp({ prisma, services, rateLimits, principals, log, production, trustProxyHops }: AppDeps): App {
   const yoga = createGraphQLHandler(schema, { production, log });
@@ -101,19 +99,10 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
         response.writeHead(204, { Allow: 'GET, POST, PUT, PATCH, DELETE, OPTIONS' }).end();
         return;
       }
-      if (url.pathname === OPENAPI_PATH && request.method === 'GET') {
-        await applyPublicRateLimit(request, response);
-        response.writeHead(200, {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Cache-Control': 'public, max-age=300',
-        });
-        response.end(openApiDocument);
-        return;
-      }
       const publicRoute = matchPublicRoute(request.method, url.pathname);
       if (publicRoute) {
         await applyPublicRateLimit(request, response);
-        await publicRoute(request, response, url.pathname, services, requestId);
+        await publicRoute.handle({ request, response, pathname: url.pathname, services, requestId, openApiDocument });
         return;
       }
       const isGraphQL = url.pathname === GRAPHQL_PATH;
@@ -133,7 +122,7 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
       context = {
         principal,
         requestId,
-        services,
+        services: servicesForRequest(services, { publicBaseUrl: services.publicBaseUrl.forRequest(request) }),
         log: requestLog,
         idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
         // Node merges these with the headers the transports write later.

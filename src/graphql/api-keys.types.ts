@@ -1,6 +1,8 @@
 // GraphQL surface of API keys (admin interface). Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
+import { inputFromZod } from './zod-types.js';
+import { createInput } from '../modules/api-keys/api-keys.service.js';
 import { idempotent } from './idempotency.js';
 import type { ApiKeyView, CreatedApiKey } from '../modules/api-keys/api-keys.service.js';
 
@@ -33,13 +35,7 @@ const CreatedApiKeyRef = builder.objectRef<CreatedApiKey>('CreatedApiKey').imple
   }),
 });
 
-const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
-  fields: (t) => ({
-    name: t.string({ required: false }),
-    scopes: t.stringList({ required: false, description: 'A subset of your permissions; omit for an unscoped key.' }),
-    expiresAt: t.string({ required: false, description: 'ISO 8601 date-time; omit for a key that does not expire.' }),
-  }),
-});
+const CreateApiKeyInput = inputFromZod('CreateApiKeyInput', createInput);
 
 builder.queryFields((t) => ({
   apiKeys: t.field({

@@ -3,6 +3,8 @@
 // contract's own error text over both transports rather than GraphQL's generic one.
 import { authenticated, publicField } from './access.js';
 import { builder } from './builder.js';
+import { inputFromZod } from './zod-types.js';
+import { loginInput, registerInput } from '../modules/auth/auth.inputs.js';
 import type { AuthResult, Me } from '../modules/auth/auth.service.js';
 
 export const AuthPayload = builder.objectRef<AuthResult>('AuthPayload').implement({
@@ -40,23 +42,8 @@ const LogoutPayload = builder.objectRef<{ status: string }>('LogoutPayload').imp
   fields: (t) => ({ status: t.exposeString('status', { description: 'Always `logged_out`.' }) }),
 });
 
-const RegisterInput = builder.inputType('RegisterInput', {
-  fields: (t) => ({
-    email: t.string({ required: false }),
-    password: t.string({ required: false, description: 'At least 8 characters.' }),
-    displayName: t.string({ required: false }),
-    tenantName: t.string({ required: false }),
-    tenantSlug: t.string({ required: false, description: 'Lowercase letters and digits separated by hyphens.' }),
-  }),
-});
-
-const LoginInput = builder.inputType('LoginInput', {
-  fields: (t) => ({
-    email: t.string({ required: false }),
-    password: t.string({ required: false }),
-    tenantSlug: t.string({ required: false, description: 'Tenant to log into; the first one when omitted.' }),
-  }),
-});
+const RegisterInput = inputFromZod('RegisterInput', registerInput);
+const LoginInput = inputFromZod('LoginInput', loginInput);
 
 builder.mutationFields((t) => ({
   register: t.field({

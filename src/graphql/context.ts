@@ -6,6 +6,7 @@ import type { Services } from '../services.js';
 export type RequestContext = {
   principal: Principal | null;
   requestId: string;
+  /** The services, bound to where this request came in (servicesForRequest in src/services.ts). */
   services: Services;
   log: Logger;
   /** The request's Idempotency-Key header as sent (validated where it is used), or null without one. */

@@ -1,15 +1,30 @@
 // GraphQL surface of credentials. Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
+import { argsFromZod, enumFromZod, inputFromZod } from './zod-types.js';
+import {
+  credentialFormat,
+  credentialStatus,
+  issueFields,
+  listInput,
+  verifyInput,
+} from '../modules/credentials/credentials.inputs.js';
+import {
+  statusReferenceType,
+  verificationCheckName,
+  verificationCheckStatus,
+} from '../modules/credentials/credentials.views.js';
+
+const CredentialFormat = enumFromZod(credentialFormat);
+const CredentialStatus = enumFromZod(credentialStatus);
+const StatusReferenceType = enumFromZod(statusReferenceType);
 import { idempotent } from './idempotency.js';
 import type { CredentialView } from '../modules/credentials/credentials.service.js';
 import type { VerificationResult } from '../modules/credentials/verify/verify.types.js';
 
-const CredentialStatus = builder.objectRef<CredentialView['status']>('CredentialStatusReference').implement({
+const StatusReference = builder.objectRef<CredentialView['status']>('CredentialStatusReference').implement({
   fields: (t) => ({
-    type: t.exposeString('type', {
-      description: 'BitstringStatusListEntry (jwt_vc_json) or TokenStatusList (vc+sd-jwt).',
-    }),
+    type: t.expose('type', { type: StatusReferenceType }),
     uri: t.exposeString('uri', { description: 'The public status list.' }),
     index: t.exposeInt('index'),
   }),
@@ -18,14 +33,14 @@ const CredentialStatus = builder.objectRef<CredentialView['status']>('Credential
 const Credential = builder.objectRef<CredentialView>('Credential').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
-    format: t.exposeString('format'),
+    format: t.expose('format', { type: CredentialFormat }),
     credential: t.exposeString('credential', {
       description: 'The credential as issued (a JWT, or an SD-JWT with all disclosures).',
     }),
     issuer: t.exposeString('issuer'),
     credentialType: t.exposeString('credentialType', { description: 'The VC type (jwt_vc_json) or vct (vc+sd-jwt).' }),
     subjectId: t.exposeString('subjectId', { nullable: true }),
-    status: t.field({ type: CredentialStatus, resolve: (credential) => credential.status }),
+    status: t.field({ type: StatusReference, resolve: (credential) => credential.status }),
     issuedAt: t.expose('issuedAt', { type: 'DateTime' }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
@@ -44,15 +59,15 @@ const CredentialPage = builder
 const Revocation = builder.objectRef<{ id: string; status: string; revokedAt: Date }>('Revocation').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
-    status: t.exposeString('status'),
+    status: t.expose('status', { type: CredentialStatus }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime' }),
   }),
 });
 
 const VerificationCheck = builder.objectRef<VerificationResult['checks'][number]>('VerificationCheck').implement({
   fields: (t) => ({
-    name: t.exposeString('name'),
-    status: t.exposeString('status', { description: 'passed, failed or skipped.' }),
+    name: t.expose('name', { type: enumFromZod(verificationCheckName) }),
+    status: t.expose('status', { type: enumFromZod(verificationCheckStatus) }),
     detail: t.exposeString('detail', { nullable: true }),
   }),
 });
@@ -60,7 +75,7 @@ const VerificationCheck = builder.objectRef<VerificationResult['checks'][number]
 const Verification = builder.objectRef<VerificationResult>('Verification').implement({
   fields: (t) => ({
     verified: t.exposeBoolean('verified'),
-    format: t.exposeString('format'),
+    format: t.expose('format', { type: CredentialFormat }),
     issuer: t.exposeString('issuer', { nullable: true }),
     subject: t.string({ nullable: true, resolve: (result) => result.subject ?? null }),
     claims: t.field({ type: 'JSON', nullable: true, resolve: (result) => result.claims ?? null }),
@@ -68,40 +83,8 @@ const Verification = builder.objectRef<VerificationResult>('Verification').imple
   }),
 });
 
-const IssueCredentialInput = builder.inputType('IssueCredentialInput', {
-  fields: (t) => ({
-    format: t.string({ required: false, description: 'jwt_vc_json or vc+sd-jwt.' }),
-    issuer: t.string({ required: false, description: 'One of the tenant’s active DIDs.' }),
-    subjectId: t.string({ required: false, description: 'The subject’s id (a DID or URI); becomes sub.' }),
-    claims: t.field({ type: 'JSON', required: false, description: 'The subject’s claims (a JSON object).' }),
-    type: t.stringList({
-      required: false,
-      description:
-        'jwt_vc_json: the VC type, e.g. ["VerifiableCredential", "UniversityDegreeCredential"] (a single name is a list of one; VerifiableCredential is implied).',
-    }),
-    vct: t.string({ required: false, description: 'vc+sd-jwt: the verifiable credential type (required).' }),
-    validFrom: t.string({ required: false, description: 'ISO 8601; default now.' }),
-    validUntil: t.string({ required: false, description: 'ISO 8601; becomes exp.' }),
-    disclosable: t.stringList({
-      required: false,
-      description: 'vc+sd-jwt: claims the holder may withhold; default all.',
-    }),
-    holderJwk: t.field({ type: 'JSON', required: false, description: 'vc+sd-jwt: the holder’s public JWK, for cnf.' }),
-    sdJwtTyp: t.string({
-      required: false,
-      description: 'vc+sd-jwt: dc+sd-jwt (default) or vc+sd-jwt for older wallets.',
-    }),
-  }),
-});
-
-const VerifyCredentialInput = builder.inputType('VerifyCredentialInput', {
-  fields: (t) => ({
-    credential: t.string({ required: false }),
-    format: t.string({ required: false, description: 'Optional; detected when omitted.' }),
-    audience: t.string({ required: false, description: 'vc+sd-jwt: the aud the KB-JWT must carry.' }),
-    nonce: t.string({ required: false, description: 'vc+sd-jwt: the nonce the KB-JWT must carry.' }),
-  }),
-});
+const IssueCredentialInput = inputFromZod('IssueCredentialInput', issueFields);
+const VerifyCredentialInput = inputFromZod('VerifyCredentialInput', verifyInput);
 
 builder.queryFields((t) => ({
   credentials: t.field({
@@ -109,9 +92,7 @@ builder.queryFields((t) => ({
     description: 'Newest first; filters by format, issuer DID and status (active or revoked).',
     ...requires('credentials:list'),
     args: {
-      format: t.arg.string({ required: false }),
-      issuer: t.arg.string({ required: false }),
-      status: t.arg.string({ required: false }),
+      ...argsFromZod(t, listInput, 'Credentials'),
       limit: t.arg.int({ required: false }),
       cursor: t.arg.string({ required: false }),
     },

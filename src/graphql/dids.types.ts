@@ -1,6 +1,11 @@
 // GraphQL surface of DIDs and public did:key resolution. Resolvers only adapt.
 import { publicField, requires } from './access.js';
 import { builder } from './builder.js';
+import { argsFromZod, enumFromZod, inputFromZod } from './zod-types.js';
+import { createInput, didKeyType, didStatus, listInput } from '../modules/dids/dids.service.js';
+
+const KeyType = enumFromZod(didKeyType);
+const DidStatus = enumFromZod(didStatus);
 import { idempotent } from './idempotency.js';
 import type { DidView } from '../modules/dids/dids.service.js';
 
@@ -9,9 +14,9 @@ export const Did = builder.objectRef<DidView>('Did').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     did: t.exposeString('did'),
-    keyType: t.exposeString('keyType', { description: 'Ed25519 (alg EdDSA) or P-256 (alg ES256).' }),
+    keyType: t.expose('keyType', { type: KeyType }),
     verificationMethod: t.exposeString('verificationMethod', { description: 'The kid of its signatures.' }),
-    status: t.exposeString('status', { description: 'active or deactivated.' }),
+    status: t.expose('status', { type: DidStatus }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     deactivatedAt: t.expose('deactivatedAt', { type: 'DateTime', nullable: true }),
     didDocument: t.expose('didDocument', { type: 'JSON' }),
@@ -25,9 +30,7 @@ const DidPage = builder.objectRef<{ dids: DidView[]; nextCursor: string | null }
   }),
 });
 
-const CreateDidInput = builder.inputType('CreateDidInput', {
-  fields: (t) => ({ keyType: t.string({ required: false, description: 'Ed25519 (default) or P-256.' }) }),
-});
+const CreateDidInput = inputFromZod('CreateDidInput', createInput);
 
 builder.queryFields((t) => ({
   dids: t.field({
@@ -35,7 +38,7 @@ builder.queryFields((t) => ({
     description: 'Newest first.',
     ...requires('dids:list'),
     args: {
-      status: t.arg.string({ required: false, description: 'active or deactivated.' }),
+      ...argsFromZod(t, listInput, 'Dids'),
       limit: t.arg.int({ required: false }),
       cursor: t.arg.string({ required: false }),
     },

@@ -1,6 +1,9 @@
 // GraphQL surface of members and invitations. Resolvers only adapt.
 import { publicField, requires } from './access.js';
 import { builder } from './builder.js';
+import { inputFromZod } from './zod-types.js';
+import { updateRoleInput } from '../modules/members/members.service.js';
+import { acceptInput, inviteInput } from '../modules/members/invitations.service.js';
 import { idempotent } from './idempotency.js';
 import { AuthPayload } from './auth.types.js';
 import type { MemberView } from '../modules/members/members.service.js';
@@ -39,22 +42,13 @@ const CreatedInvitationRef = builder.objectRef<CreatedInvitation>('CreatedInvita
   }),
 });
 
-const InviteMemberInput = builder.inputType('InviteMemberInput', {
-  fields: (t) => ({ email: t.string({ required: false }), roleId: t.string({ required: false }) }),
-});
-
-const UpdateMemberRoleInput = builder.inputType('UpdateMemberRoleInput', {
-  fields: (t) => ({ roleId: t.string({ required: false }) }),
-});
-
-const AcceptInvitationInput = builder.inputType('AcceptInvitationInput', {
-  description: 'Logged in: only the token. Without an account: the token, a password and a display name.',
-  fields: (t) => ({
-    token: t.string({ required: false }),
-    password: t.string({ required: false }),
-    displayName: t.string({ required: false }),
-  }),
-});
+const InviteMemberInput = inputFromZod('InviteMemberInput', inviteInput);
+const UpdateMemberRoleInput = inputFromZod('UpdateMemberRoleInput', updateRoleInput);
+const AcceptInvitationInput = inputFromZod(
+  'AcceptInvitationInput',
+  acceptInput,
+  'Logged in: only the token. Without an account: the token, a password and a display name.',
+);
 
 builder.queryFields((t) => ({
   members: t.field({

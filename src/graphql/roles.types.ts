@@ -1,6 +1,8 @@
 // GraphQL surface of roles (spec §2, §4 GET /v1/roles). Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
+import { inputFromZod } from './zod-types.js';
+import { createRoleInput, updateRoleInput } from '../modules/roles/roles.inputs.js';
 import { idempotent } from './idempotency.js';
 import type { RoleView } from '../modules/roles/roles.service.js';
 
@@ -17,21 +19,8 @@ export const Role = builder.objectRef<RoleView>('Role').implement({
   }),
 });
 
-const CreateRoleInput = builder.inputType('CreateRoleInput', {
-  fields: (t) => ({
-    name: t.string({ required: false, description: 'Lowercase letters and digits separated by - or _.' }),
-    description: t.string({ required: false }),
-    permissions: t.stringList({ required: false, description: 'A subset of your own permissions.' }),
-  }),
-});
-
-const UpdateRoleInput = builder.inputType('UpdateRoleInput', {
-  fields: (t) => ({
-    name: t.string({ required: false }),
-    description: t.string({ required: false }),
-    permissions: t.stringList({ required: false }),
-  }),
-});
+const CreateRoleInput = inputFromZod('CreateRoleInput', createRoleInput);
+const UpdateRoleInput = inputFromZod('UpdateRoleInput', updateRoleInput);
 
 builder.queryFields((t) => ({
   roles: t.field({

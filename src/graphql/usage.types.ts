@@ -1,6 +1,9 @@
 // GraphQL surface of usage, plan changes and the audit log. Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
+import { enumFromZod, inputFromZod } from './zod-types.js';
+import { changePlanInput } from '../modules/tenants/tenants.service.js';
+import { planName } from '../modules/plans/plans.js';
 import type { PlanChange, UsageReport } from '../modules/usage/usage.service.js';
 import type { AuditEventView } from '../modules/audit/audit.service.js';
 import type { PlanDefinition } from '../modules/plans/plans.js';
@@ -16,7 +19,7 @@ const Quota = builder.objectRef<{ limit: number | null; remaining: number | null
 const Usage = builder.objectRef<UsageReport>('Usage').implement({
   description: 'Exact current usage of the tenant against its plan. The month is the UTC calendar month.',
   fields: (t) => ({
-    plan: t.exposeString('plan'),
+    plan: t.expose('plan', { type: Plan }),
     month: t.exposeString('month'),
     periodStart: t.expose('periodStart', { type: 'DateTime' }),
     periodEnd: t.expose('periodEnd', { type: 'DateTime' }),
@@ -36,7 +39,7 @@ const Usage = builder.objectRef<UsageReport>('Usage').implement({
 
 const PlanLimits = builder.objectRef<PlanDefinition>('PlanLimits').implement({
   fields: (t) => ({
-    name: t.exposeString('name'),
+    name: t.expose('name', { type: Plan }),
     requestsPerMinute: t.int({ resolve: (plan) => plan.rateLimit.perMinute }),
     burst: t.int({ resolve: (plan) => plan.rateLimit.burst }),
     credentialsPerMonth: t.int({ nullable: true, resolve: (plan) => plan.quotas.credentialsPerMonth }),
@@ -49,8 +52,8 @@ const PlanLimits = builder.objectRef<PlanDefinition>('PlanLimits').implement({
 
 const PlanChangeRef = builder.objectRef<PlanChange>('PlanChange').implement({
   fields: (t) => ({
-    plan: t.exposeString('plan'),
-    previousPlan: t.exposeString('previousPlan'),
+    plan: t.expose('plan', { type: Plan }),
+    previousPlan: t.expose('previousPlan', { type: Plan }),
     changed: t.exposeBoolean('changed', { description: 'false when the tenant was already on the plan.' }),
     changedAt: t.expose('changedAt', { type: 'DateTime' }),
     limits: t.field({ type: PlanLimits, resolve: (change) => change.limits }),
@@ -80,9 +83,8 @@ const AuditEventPage = builder
     }),
   });
 
-const ChangePlanInput = builder.inputType('ChangePlanInput', {
-  fields: (t) => ({ plan: t.string({ required: false, description: 'developer, startup, business or enterprise.' }) }),
-});
+const ChangePlanInput = inputFromZod('ChangePlanInput', changePlanInput);
+const Plan = enumFromZod(planName);
 
 builder.queryFields((t) => ({
   usage: t.field({

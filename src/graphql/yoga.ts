@@ -16,11 +16,7 @@ import { graphqlLimitPlugins } from './limits.js';
 export const GRAPHQL_PATH = '/graphql';
 
 export function createGraphQLHandler(schema: GraphQLSchema, options: { production: boolean; log: Logger }) {
-  const plugins: Plugin[] = [
-    ...graphqlLimitPlugins(options.production),
-    idempotencyKeyPlugin(),
-    errorHeadersPlugin(),
-  ];
+  const plugins: Plugin[] = [...graphqlLimitPlugins(options.production), idempotencyKeyPlugin(), errorHeadersPlugin()];
   if (options.production) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }

@@ -1,39 +1,80 @@
-// Public, unauthenticated documents that other software fetches: DID resolution for any did:key
-// (Universal Resolver's path, /1.0/identifiers/{did}) and our published status lists. Both are cacheable:
-// a did:key document never changes; a status list changes on revocation (ETag = list version).
+// Public, unauthenticated documents that other software fetches: DID resolution for any DID of a method we
+// have (Universal Resolver's path, /1.0/identifiers/{did}) and our published status lists. Both are cacheable:
+// for as long as the DID's method says (a did:key document never changes); a status list changes on
+// revocation (ETag = list version).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolutionResult } from '../modules/dids/did-key.js';
+import { didMethodOf } from '../modules/dids/methods/index.js';
 import { STATUS_LIST_PATH, STATUS_LIST_TTL_SECONDS } from '../modules/status-lists/status-lists.service.js';
 import type { Services } from '../services.js';
 import { sendJson } from './respond.js';
 
 const RESOLVER_PATH = '/1.0/identifiers/';
 
-type PublicRoute = (
-  request: IncomingMessage,
-  response: ServerResponse,
-  pathname: string,
-  services: Services,
-  requestId: string,
-) => Promise<void>;
+export type PublicRequest = {
+  request: IncomingMessage;
+  response: ServerResponse;
+  pathname: string;
+  services: Services;
+  requestId: string;
+  /** The OpenAPI document, rendered once at start-up. */
+  openApiDocument: string;
+};
+type PublicHandler = (request: PublicRequest) => Promise<void>;
 
-/** The handler of a public document, or null when the request is not for one. */
+/**
+ * The routes open to anyone, declared in one place with the reason they are open (the /v1 table's routes
+ * declare their access on their GraphQL fields, src/graphql/access.ts). `path` is the route as the OpenAPI
+ * document names it; the document describes each one (src/rest/openapi-public.ts) or the service refuses to
+ * start.
+ */
+export type PublicRoute = {
+  path: string;
+  reason: string;
+  matches: (pathname: string) => boolean;
+  handle: PublicHandler;
+};
+
+export const OPENAPI_PATH = '/v1/openapi.json';
+
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  {
+    path: OPENAPI_PATH,
+    reason: 'the contract is for integrators before they hold a credential',
+    matches: (pathname) => pathname === OPENAPI_PATH,
+    handle: serveOpenApiDocument,
+  },
+  {
+    path: `${RESOLVER_PATH}{did}`,
+    reason: 'DID resolution is public by nature: anyone verifying a credential resolves its issuer',
+    matches: (pathname) => pathname.startsWith(RESOLVER_PATH),
+    handle: resolveDid,
+  },
+  {
+    path: `${STATUS_LIST_PATH}{id}`,
+    reason: 'a credential’s status list is fetched by whoever verifies it, with no account here',
+    matches: (pathname) => pathname.startsWith(STATUS_LIST_PATH),
+    handle: publishStatusList,
+  },
+];
+
+/** The public route a request is for, or null. */
 export function matchPublicRoute(method: string | undefined, pathname: string): PublicRoute | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
-  if (pathname.startsWith(RESOLVER_PATH)) return resolveDid;
-  if (pathname.startsWith(STATUS_LIST_PATH)) return publishStatusList;
-  return null;
+  return PUBLIC_ROUTES.find((route) => route.matches(pathname)) ?? null;
 }
 
-async function resolveDid(
-  _request: IncomingMessage,
-  response: ServerResponse,
-  pathname: string,
-  _services: Services,
-  requestId: string,
-) {
-  const did = safeDecode(pathname.slice(RESOLVER_PATH.length));
-  const result = resolutionResult(did ?? '');
+async function serveOpenApiDocument({ request, response, openApiDocument }: PublicRequest) {
+  response.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'public, max-age=300',
+    'Content-Length': Buffer.byteLength(openApiDocument),
+  });
+  response.end(request.method === 'HEAD' ? undefined : openApiDocument);
+}
+
+async function resolveDid({ response, pathname, services, requestId }: PublicRequest) {
+  const did = safeDecode(pathname.slice(RESOLVER_PATH.length)) ?? '';
+  const result = await services.resolver.resolve(did);
   const metadata = result.didResolutionMetadata;
   if ('error' in metadata) {
     // DID Resolution HTTP(S) binding: invalidDid → 400, methodNotSupported → 501; the body keeps the
@@ -44,19 +85,13 @@ async function resolveDid(
   }
   sendJson(response, 200, result, {
     'Content-Type': 'application/did-resolution+json',
-    'Cache-Control': 'public, max-age=86400, immutable',
+    'Cache-Control': didMethodOf(did)?.resolutionCacheControl ?? 'no-store',
   });
 }
 
-async function publishStatusList(
-  request: IncomingMessage,
-  response: ServerResponse,
-  pathname: string,
-  services: Services,
-  requestId: string,
-) {
+async function publishStatusList({ request, response, pathname, services, requestId }: PublicRequest) {
   const listId = safeDecode(pathname.slice(STATUS_LIST_PATH.length)) ?? '';
-  const published = await services.statusLists.publish(listId);
+  const published = await services.statusLists.publish(listId, services.publicBaseUrl.forRequest(request));
   if (!published) {
     sendJson(response, 404, { error: 'status list not found', code: 'NOT_FOUND', request_id: requestId });
     return;

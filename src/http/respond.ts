@@ -26,7 +26,7 @@ export function sendError(
   sendJson(
     response,
     error.status,
-    { error: error.message, code: error.code, request_id: requestId },
+    { error: error.message, code: error.code, request_id: requestId, ...(error.details && { details: error.details }) },
     { ...error.headers, ...headers },
   );
 }

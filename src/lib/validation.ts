@@ -1,12 +1,26 @@
 import { z } from 'zod';
 import { badRequest } from './errors.js';
 
-/** Parses input with a schema; the first problem becomes a 400 with the schema's own message. */
+/**
+ * Parses input with a schema. A failure is a 400 whose text is the first problem's message (the contract's
+ * text) and whose details list every problem, each with the field it concerns as a client names it.
+ */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw badRequest(result.error.issues[0]?.message ?? 'invalid input');
+  throw validationError(result.error);
 }
+
+export function validationError(error: z.ZodError) {
+  const details = error.issues.map((issue) => ({
+    ...(issue.path.length > 0 && { field: issue.path.map((part) => snakeCaseName(String(part))).join('.') }),
+    message: issue.message,
+  }));
+  return badRequest(details[0]?.message ?? 'invalid input', details);
+}
+
+/** subjectId → subject_id: the REST contract's spelling of a field. */
+export const snakeCaseName = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** Instants accepted from clients: years 1970 to 9999, which every JWT library, database and client handles. */
 const EARLIEST = Date.UTC(1970, 0, 1);

@@ -1,5 +1,9 @@
-// Maps a JSON body onto a GraphQL input object type: snake_case fields to camelCase, values type-checked
-// against the schema so that REST callers get a 400 naming their own field, not a GraphQL coercion error.
+// From the contract's JSON to an operation's variables. A body maps onto a GraphQL input object type
+// (snake_case fields to camelCase) and is checked, before anything runs, against the zod schema that type was
+// derived from: a field the type does not have is `unknown field: <name>` (a misspelt field must not be
+// silently ignored), and a body that breaks the rules gets the service's own first message with every
+// problem in `details`. Closed sets travel as the contract's values (`vc+sd-jwt`) and become GraphQL's enum
+// names (`vc_sd_jwt`) here.
 import {
   getNamedType,
   getNullableType,
@@ -7,62 +11,71 @@ import {
   isInputObjectType,
   isListType,
   isScalarType,
+  typeFromAST,
   type GraphQLInputType,
   type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
-import { badRequest, type AppError } from '../lib/errors.js';
-import { snakeCase } from './endpoint.js';
+import { badRequest, type ErrorDetail } from '../lib/errors.js';
+import { parseInput, snakeCaseName } from '../lib/validation.js';
+import { zodSchemaOfEnum, zodSchemaOfInput } from '../graphql/zod-types.js';
 
-/** The body as operation input, and the first value whose type does not fit (null when all fit). */
-export type BodyMapper = (body: Record<string, unknown>) => { input: Record<string, unknown>; problem: AppError | null };
+export type BodyMapper = (
+  body: Record<string, unknown>,
+  checkFirst?: (input: Record<string, unknown>) => void,
+) => Record<string, unknown>;
 
 export function createBodyMapper(schema: GraphQLSchema, typeName: string): BodyMapper {
   const type = schema.getType(typeName);
   if (!isInputObjectType(type)) throw new Error(`REST body type ${typeName} is not a GraphQL input type`);
-  const fields = Object.values(type.getFields()).map((field) => ({
-    name: field.name,
-    restName: snakeCase(field.name),
-    type: field.type,
-  }));
-  return (body) => {
+  const rules = zodSchemaOfInput(typeName);
+  if (!rules) throw new Error(`REST body type ${typeName} was not derived from a zod schema (inputFromZod)`);
+  const fields = type.getFields();
+  const fieldOf = new Map(Object.keys(fields).map((name) => [snakeCaseName(name), name]));
+  const enumFields = Object.values(fields)
+    .filter((field) => isEnumType(getNamedType(field.type)))
+    .map((field) => field.name);
+  return (body, checkFirst) => {
     const input: Record<string, unknown> = {};
-    let problem: AppError | null = null;
-    for (const field of fields) {
-      let value = body[field.restName];
-      if (value === undefined || value === null) continue; // absent: the service decides if it is required
-      // GraphQL input coercion (spec §3.11): a single value given for a list is a list of one.
-      if (isListType(getNullableType(field.type)) && !Array.isArray(value)) value = [value];
-      try {
-        checkValue(field.restName, field.type, value);
-      } catch (error) {
-        problem ??= error as AppError;
-      }
-      input[field.name] = value;
+    for (const [restName, value] of Object.entries(body)) {
+      const name = fieldOf.get(restName);
+      if (name !== undefined && value !== null && value !== undefined) input[name] = value;
     }
-    return { input, problem };
+    checkFirst?.(input);
+    const unknown = Object.keys(body).find((restName) => !fieldOf.has(restName));
+    if (unknown !== undefined) throw badRequest(`unknown field: ${unknown}`);
+    // JSON types first, each problem naming the client's field; then the service's own rules, all at once.
+    const problems = Object.entries(input).flatMap(([name, value]) =>
+      typeProblems(snakeCaseName(name), fields[name]!.type, value),
+    );
+    if (problems.length) throw badRequest(problems[0]!.message, problems);
+    {
+      const parsed = parseInput(rules, input) as Record<string, unknown>;
+      // A closed set's value as the rules read it (`p256` is P-256): what the GraphQL enum then carries.
+      for (const name of enumFields) if (name in input) input[name] = parsed[name];
+    }
+    return input;
   };
 }
 
-function checkValue(name: string, type: GraphQLInputType, value: unknown): void {
+function typeProblems(field: string, type: GraphQLInputType, value: unknown): ErrorDetail[] {
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
-    if (!Array.isArray(value)) throw badRequest(`${name} must be an array`);
-    value.forEach((item, index) => checkValue(`${name}[${index}]`, nullable.ofType, item));
-    return;
+    // GraphQL input coercion (spec §3.11): a single value given for a list is a list of one.
+    const items = Array.isArray(value) ? value : [value];
+    return items.flatMap((item, index) => typeProblems(`${field}[${index}]`, nullable.ofType, item));
   }
   const named = getNamedType(nullable);
+  let expected: string | undefined;
   if (isInputObjectType(named)) {
-    if (typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${name} must be an object`);
-    return;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) expected = 'an object';
+  } else if (isEnumType(named)) {
+    if (typeof value !== 'string') expected = 'a string';
+  } else if (isScalarType(named)) {
+    const check = SCALAR_CHECKS[named.name];
+    if (check && !check.test(value)) expected = check.description;
   }
-  if (isEnumType(named)) {
-    if (typeof value !== 'string' || !named.getValue(value)) throw badRequest(`${name} has an unsupported value`);
-    return;
-  }
-  if (isScalarType(named)) {
-    const expected = SCALAR_CHECKS[named.name];
-    if (expected && !expected.test(value)) throw badRequest(`${name} must be ${expected.description}`);
-  }
+  return expected ? [{ field, message: `${field} must be ${expected}` }] : [];
 }
 
 const SCALAR_CHECKS: Record<string, { test: (value: unknown) => boolean; description: string }> = {
@@ -72,3 +85,45 @@ const SCALAR_CHECKS: Record<string, { test: (value: unknown) => boolean; descrip
   Int: { test: (value) => Number.isInteger(value), description: 'an integer' },
   Float: { test: (value) => typeof value === 'number' && Number.isFinite(value), description: 'a number' },
 };
+
+/** The operation's variables with every closed-set value as its GraphQL enum name. */
+export function toGraphQLVariables(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    const value = variables[name];
+    if (value === undefined) continue;
+    result[name] = toGraphQLValue(typeFromAST(schema, definition.type as never) as GraphQLInputType, value);
+  }
+  return result;
+}
+
+function toGraphQLValue(type: GraphQLInputType, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) {
+    return Array.isArray(value)
+      ? value.map((item) => toGraphQLValue(nullable.ofType, item))
+      : toGraphQLValue(nullable.ofType, value);
+  }
+  if (isInputObjectType(nullable) && typeof value === 'object' && !Array.isArray(value)) {
+    const fields = nullable.getFields();
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [
+        name,
+        fields[name] ? toGraphQLValue(fields[name].type, inner) : inner,
+      ]),
+    );
+  }
+  if (isEnumType(nullable)) {
+    // Outside the set: the service's own message for it (e.g. `status must be active or revoked`).
+    const rules = zodSchemaOfEnum(nullable.name);
+    const member = rules ? parseInput(rules, value) : value;
+    return nullable.getValues().find((candidate) => candidate.value === member)?.name ?? value;
+  }
+  return value;
+}

@@ -1,31 +1,40 @@
-// The OpenAPI 3.1 document of the /v1 REST API, generated from the same definitions that serve it
+// The OpenAPI 3.1 document of the REST API, generated from the same definitions that serve it
 // (conventions §3: never written twice): paths and methods from the endpoint table, request bodies from the
-// GraphQL input types they map onto, response bodies by running each endpoint's own result mapper over a
-// typed sample of its operation's selection, and the required permission from the field's scope-auth
-// declaration.
+// zod schemas the service validates them with (zod's own JSON Schema output, in the REST field names, closed
+// to unknown fields as the router is), response bodies by running each endpoint's own result mapper over a
+// typed sample of its operation's selection, the access from the field's declaration (src/graphql/access.ts),
+// and the public documents from their own table (openapi-public.ts). Every response lists the headers the
+// service sends on all of them: the six security headers, X-Request-Id and the RateLimit fields.
 import {
   getNamedType,
   getNullableType,
   isEnumType,
-  isInputObjectType,
   isListType,
   isNonNullType,
   isObjectType,
   Kind,
   parse,
+  typeFromAST,
   type GraphQLField,
-  type GraphQLInputType,
   type GraphQLOutputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { z } from 'zod';
 import { accessOf } from '../graphql/access.js';
-import type { RestEndpoint } from './endpoint.js';
-import { snakeCase } from './endpoint.js';
 import { honoursIdempotencyKey, IDEMPOTENT_REPLAYED_HEADER } from '../graphql/idempotency.js';
+import { zodSchemaOfInput } from '../graphql/zod-types.js';
+import { SECURITY_HEADERS } from '../http/security-headers.js';
+import { snakeCaseName } from '../lib/validation.js';
+import type { RestEndpoint } from './endpoint.js';
+import { PUBLIC_OPERATIONS } from './openapi-public.js';
+import { PUBLIC_ROUTES } from '../http/public-routes.js';
 
 type JsonSchema = Record<string, unknown>;
+
+/** The version of the REST contract this document describes. */
+export const API_VERSION = '1.0.0';
 
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
@@ -34,16 +43,53 @@ const ERROR_SCHEMA: JsonSchema = {
     error: { type: 'string', description: 'Human-readable message; fixed texts are listed in the contract.' },
     code: { type: 'string', description: 'Machine-readable category, e.g. FORBIDDEN.' },
     request_id: { type: 'string', description: 'Echoes X-Request-Id; quote it to support.' },
+    details: {
+      type: 'array',
+      description: 'Every problem found when a body breaks several rules; `error` is the first.',
+      items: {
+        type: 'object',
+        required: ['message'],
+        properties: { field: { type: 'string', examples: ['tenant_slug'] }, message: { type: 'string' } },
+      },
+    },
   },
+  examples: [{ error: 'unknown field: subjectid', code: 'BAD_REQUEST', request_id: '5f1c0b0e-…' }],
 };
 
+// Sent on every response (spec §4) and described once, referenced by each response.
+const HEADERS: Record<string, JsonSchema> = {
+  ...Object.fromEntries(
+    Object.entries(SECURITY_HEADERS).map(([name, value]) => [
+      name,
+      { description: 'Sent on every response.', schema: { type: 'string', const: value } },
+    ]),
+  ),
+  'X-Request-Id': {
+    description: 'The request’s id: the client’s own X-Request-Id when it sent a usable one, else a new UUID.',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Limit': { description: 'The caller’s bucket size (requests).', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the bucket now.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'integer' } },
+  'RateLimit-Policy': {
+    description: 'The bucket’s policy, e.g. `100;w=60;burst=20`.',
+    schema: { type: 'string' },
+  },
+};
+const RETRY_AFTER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } };
+const headerRefs = (extra: Record<string, unknown> = {}) => ({
+  ...Object.fromEntries(Object.keys(HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }])),
+  ...extra,
+});
+
 const ERROR_RESPONSES = {
-  '400': 'Missing or invalid field, unsupported value, or `invalid role_id`.',
+  '400': 'Missing or invalid field, unknown field, unsupported value, or `invalid role_id`.',
   '401': '`unauthorized`: missing, invalid, expired or revoked session token or API key.',
   '403': "`role '<role>' lacks permission: <permission>`, `API key missing scope: <permission>`, or a plan limit.",
   '404': 'Not found, or belongs to another tenant.',
   '409': 'Conflicts with an existing resource.',
   '429': 'Rate limit exceeded; see Retry-After.',
+  '503': 'The database is unreachable or the service is busy; see Retry-After.',
 };
 
 // Endpoints whose resolver honours Idempotency-Key (src/graphql/idempotency.ts) say so: the header, the
@@ -81,10 +127,25 @@ const SCALARS: Record<string, JsonSchema> = {
 
 export function buildOpenApiDocument(schema: GraphQLSchema, endpoints: RestEndpoint[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const namedSchemas: Record<string, JsonSchema> = {};
   for (const endpoint of endpoints) {
     const openApiPath = endpoint.path.replace(/:([a-z_]+)/g, '{$1}');
     paths[openApiPath] ??= {};
-    paths[openApiPath][endpoint.method.toLowerCase()] = describeEndpoint(schema, endpoint);
+    paths[openApiPath][endpoint.method.toLowerCase()] = describeEndpoint(schema, endpoint, namedSchemas);
+  }
+  for (const operation of PUBLIC_OPERATIONS) {
+    const route = PUBLIC_ROUTES.find((candidate) => candidate.path === operation.path);
+    paths[operation.path] ??= {};
+    paths[operation.path]![operation.method] = describePublic(operation, route?.reason);
+  }
+  // Every public route is in the document: one the document does not describe stops the service at start-up.
+  const undescribed = PUBLIC_ROUTES.filter(
+    (route) => !PUBLIC_OPERATIONS.some((operation) => operation.path === route.path),
+  );
+  if (undescribed.length) {
+    throw new Error(
+      `public routes without an OpenAPI description: ${undescribed.map((route) => route.path).join(', ')}`,
+    );
   }
   return {
     openapi: '3.1.0',
@@ -93,20 +154,37 @@ export function buildOpenApiDocument(schema: GraphQLSchema, endpoints: RestEndpo
       version,
       description:
         'Multi-tenant verifiable credentials and DIDs. Authenticate with `Authorization: Bearer <session token or API key>`. ' +
-        'Every error is JSON with an `error` text. Authenticated responses carry RateLimit-Limit, RateLimit-Remaining, ' +
-        'RateLimit-Reset and RateLimit-Policy.',
+        'Every error is JSON with an `error` text. Every response carries the six security headers and X-Request-Id; ' +
+        'rate-limited ones RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy.',
     },
+    servers: [{ url: '/', description: 'This service: paths are relative to where this document was fetched.' }],
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Session token (bss_…) or API key (bsk_live_…).' },
       },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: ERROR_SCHEMA, ...namedSchemas },
+      headers: { ...HEADERS, 'Retry-After': RETRY_AFTER },
     },
-    paths,
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
   };
 }
 
-function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint) {
+function errorResponses(texts: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(texts).map(([status, text]) => [
+      status,
+      {
+        description: text,
+        headers: headerRefs(
+          status === '429' || status === '503' ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {},
+        ),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  );
+}
+
+function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSchemas: Record<string, JsonSchema>) {
   const operation = parse(endpoint.operation).definitions[0] as OperationDefinitionNode;
   const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
   const rootSelection = operation.selectionSet.selections[0]!;
@@ -126,6 +204,10 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint) {
   const description = [field.description, permission && `Requires the permission \`${permission}\`.`]
     .filter(Boolean)
     .join('\n\n');
+  const errors = { ...ERROR_RESPONSES, ...(idempotent && IDEMPOTENCY_ERROR_RESPONSES) };
+  if (accessOf(field)?.kind === 'public') {
+    delete (errors as Record<string, string>)['403'];
+  }
   return {
     operationId: operation.name?.value,
     summary: operation.name?.value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
@@ -133,29 +215,55 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint) {
     ...(accessOf(field)?.kind === 'public' ? { security: [] } : { security: [{ bearer: [] }] }),
     parameters: [
       ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-      ...queryParams.map((name) => ({ name, in: 'query', required: false, schema: scalarFor(operation, name) })),
+      ...queryParams.map((name) => ({
+        name,
+        in: 'query',
+        required: false,
+        schema: variableSchema(schema, operation, name),
+      })),
       ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ],
     ...(endpoint.bodyInput && {
       requestBody: {
         required: true,
-        content: {
-          'application/json': { schema: inputSchema(schema.getType(endpoint.bodyInput) as GraphQLInputType) },
-        },
+        content: { 'application/json': { schema: requestBodySchema(endpoint.bodyInput, namedSchemas) } },
       },
     }),
     responses: {
       '200': {
         description: 'OK',
-        ...(idempotent && { headers: { [IDEMPOTENT_REPLAYED_HEADER]: IDEMPOTENT_REPLAYED } }),
+        headers: headerRefs(idempotent ? { [IDEMPOTENT_REPLAYED_HEADER]: IDEMPOTENT_REPLAYED } : {}),
         content: { 'application/json': { schema: schemaOfSample(endpoint.result(sample), markers) } },
       },
+      ...errorResponses(errors),
+    },
+  };
+}
+
+function describePublic(operation: (typeof PUBLIC_OPERATIONS)[number], reason: string | undefined) {
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: [operation.description, reason && `Public: ${reason}.`].filter(Boolean).join('\n\n'),
+    security: [],
+    parameters: operation.parameters,
+    responses: {
       ...Object.fromEntries(
-        Object.entries({ ...ERROR_RESPONSES, ...(idempotent && IDEMPOTENCY_ERROR_RESPONSES) }).map(([status, text]) => [
+        Object.entries(operation.responses).map(([status, response]) => [
           status,
-          { description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          {
+            description: response.description,
+            headers: headerRefs(response.headers ?? {}),
+            content: Object.fromEntries(
+              response.mediaTypes.map((mediaType) => [
+                mediaType,
+                { schema: response.schema, ...(response.example !== undefined && { example: response.example }) },
+              ]),
+            ),
+          },
         ]),
       ),
+      ...errorResponses({ '429': ERROR_RESPONSES['429'] }),
     },
   };
 }
@@ -165,11 +273,58 @@ function requiredPermission(field: GraphQLField<unknown, unknown>): string | und
   return access?.kind === 'permission' ? access.permission : undefined;
 }
 
-function scalarFor(operation: OperationDefinitionNode, name: string): JsonSchema {
+function variableSchema(schema: GraphQLSchema, operation: OperationDefinitionNode, name: string): JsonSchema {
   const variable = operation.variableDefinitions?.find((definition) => definition.variable.name.value === name);
-  let type = variable?.type;
-  while (type && type.kind !== Kind.NAMED_TYPE) type = type.type;
-  return SCALARS[type?.name.value ?? 'String'] ?? { type: 'string' };
+  const type = variable && typeFromAST(schema, variable.type as never);
+  if (!type) return { type: 'string' };
+  const named = getNamedType(type);
+  if (isEnumType(named)) return { type: 'string', enum: named.getValues().map((value) => value.value) };
+  return SCALARS[named.name] ?? { type: 'string' };
+}
+
+/**
+ * A request body as the contract spells it: zod's JSON Schema of the rules the service applies (io: input),
+ * with the REST field names, closed to fields it does not define (the router refuses them).
+ */
+function requestBodySchema(typeName: string, namedSchemas: Record<string, JsonSchema>): JsonSchema {
+  const rules = zodSchemaOfInput(typeName);
+  if (!rules) throw new Error(`REST body type ${typeName} was not derived from a zod schema`);
+  const json = z.toJSONSchema(rules, {
+    io: 'input',
+    unrepresentable: 'any',
+    // An ISO date-time's format says it all; zod's equivalent pattern is a wall of regex.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+    },
+  }) as JsonSchema;
+  delete json.$schema;
+  // Named schemas (a z.enum with .meta({ id })) become components, shared by every body that uses them.
+  for (const [name, definition] of Object.entries((json.$defs ?? {}) as Record<string, JsonSchema>)) {
+    namedSchemas[name] = definition;
+  }
+  delete json.$defs;
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  return {
+    ...(pointDefsAtComponents(json) as JsonSchema),
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, property]) => [snakeCaseName(name), pointDefsAtComponents(property)]),
+    ),
+    ...(Array.isArray(json.required) && { required: (json.required as string[]).map(snakeCaseName) }),
+    additionalProperties: false,
+  };
+}
+
+function pointDefsAtComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pointDefsAtComponents);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === '$ref' && typeof inner === 'string'
+        ? inner.replace('#/$defs/', '#/components/schemas/')
+        : pointDefsAtComponents(inner),
+    ]),
+  );
 }
 
 /** A sample of the operation's data whose leaves are markers standing for their JSON Schema. */
@@ -188,8 +343,9 @@ function sampleOf(type: GraphQLOutputType, selectionSet: SelectionSetNode | unde
     return sample;
   }
   const named = getNamedType(inner);
+  // REST answers a closed set by its values (`vc+sd-jwt`), not GraphQL's enum names (src/rest/result-mapping.ts).
   const base = isEnumType(named)
-    ? { type: 'string', enum: named.getValues().map((value) => value.name) }
+    ? { type: 'string', enum: named.getValues().map((value) => value.value) }
     : (SCALARS[named.name] ?? {});
   markers.push(withNull(base, nullable));
   return `\u0000${markers.length - 1}`;
@@ -207,26 +363,11 @@ function schemaOfSample(value: unknown, markers: JsonSchema[]): JsonSchema {
   return value === null ? { type: 'null' } : { type: typeof value, const: value };
 }
 
-function inputSchema(type: GraphQLInputType): JsonSchema {
-  const inner = getNullableType(type);
-  if (isListType(inner)) return { type: 'array', items: inputSchema(inner.ofType) };
-  if (isInputObjectType(inner)) {
-    return {
-      type: 'object',
-      ...(inner.description && { description: inner.description }),
-      properties: Object.fromEntries(
-        Object.values(inner.getFields()).map((field) => [
-          snakeCase(field.name),
-          { ...inputSchema(field.type), ...(field.description && { description: field.description }) },
-        ]),
-      ),
-    };
-  }
-  const named = getNamedType(inner);
-  return SCALARS[named.name] ?? { type: 'string' };
-}
-
 function withNull(schema: JsonSchema, nullable: boolean): JsonSchema {
   if (!nullable || typeof schema.type !== 'string') return schema;
-  return { ...schema, type: [schema.type, 'null'] };
+  return {
+    ...schema,
+    type: [schema.type, 'null'],
+    ...(Array.isArray(schema.enum) && { enum: [...schema.enum, null] }),
+  };
 }

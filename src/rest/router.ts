@@ -17,11 +17,13 @@ import type { RequestContext } from '../graphql/context.js';
 import { readJsonObject } from '../http/body.js';
 import { databaseErrorAnswer } from '../db/unavailable.js';
 import { assertCleanJson } from '../lib/json-guards.js';
-import { createBodyMapper, type BodyMapper } from './body-mapping.js';
+import { createBodyMapper, toGraphQLVariables, type BodyMapper } from './body-mapping.js';
+import { fromGraphQLData } from './result-mapping.js';
 import type { RestEndpoint, RestRequest } from './endpoint.js';
 
 type CompiledEndpoint = RestEndpoint & {
   document: DocumentNode;
+  operationNode: OperationDefinitionNode;
   access: Access;
   segments: string[];
   mapBody: BodyMapper | undefined;
@@ -63,16 +65,13 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
     assertCleanJson([params, [...url.searchParams.entries()]], 'request');
     const body = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : await readJsonObject(request);
     const restRequest: RestRequest = { params, query: url.searchParams, body };
-    const mapped = endpoint.mapBody?.(body);
-    if (mapped) {
-      endpoint.checkFirst?.(mapped.input);
-      if (mapped.problem) throw mapped.problem;
-    }
-    const input = mapped?.input;
-    const variableValues = endpoint.variables ? endpoint.variables(restRequest, input) : input ? { input } : {};
+    const input = endpoint.mapBody?.(body, endpoint.checkFirst);
+    const variables = endpoint.variables ? endpoint.variables(restRequest, input) : input ? { input } : {};
+    const variableValues = toGraphQLVariables(schema, endpoint.operationNode, variables);
     const result = await execute({ schema, document: endpoint.document, contextValue: context, variableValues });
     if (result.errors?.length) throw toAppError(result.errors[0], context);
-    return { status: 200, body: endpoint.result(result.data as Record<string, unknown>) };
+    const data = fromGraphQLData(schema, endpoint.operationNode, result.data as Record<string, unknown>);
+    return { status: 200, body: endpoint.result(data) };
   }
 
   return { match, run };
@@ -94,6 +93,7 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
   return {
     ...endpoint,
     document,
+    operationNode: operation,
     access,
     segments: endpoint.path.split('/').filter(Boolean),
     mapBody: endpoint.bodyInput ? createBodyMapper(schema, endpoint.bodyInput) : undefined,

@@ -111,10 +111,22 @@ describe('POST /v1/auth/register', () => {
     expectError(await app.request('POST', '/v1/auth/register'), 400, REGISTRATION_INVALID);
   });
 
-  it('ignores fields the contract does not define', async () => {
-    const response = await register({ ...newRegistration(), tenant_id: crypto.randomUUID(), role: 'viewer' });
-    expect(response.status).toBe(200);
-    expect(response.body.role).toBe('owner');
+  it('refuses a field the contract does not define, creating nothing', async () => {
+    const registration = newRegistration();
+    expectError(await register({ ...registration, tenant_id: crypto.randomUUID() }), 400, 'unknown field: tenant_id');
+    // A misspelt field is not silently dropped either.
+    const { tenant_slug, ...rest } = registration;
+    expectError(await register({ ...rest, tenantslug: tenant_slug }), 400, 'unknown field: tenantslug');
+    expect(await countUsersWithEmail(registration.email)).toBe(0);
+  });
+
+  it('reports every broken rule of a body in details, the first as its error', async () => {
+    const response = await register({ ...newRegistration(), display_name: '', tenant_slug: 'Bad Slug' });
+    expectError(response, 400, 'display_name is required');
+    expect(response.body.details).toEqual([
+      { field: 'display_name', message: 'display_name is required' },
+      { field: 'tenant_slug', message: 'tenant_slug must be lowercase letters and digits, separated by single hyphens' },
+    ]);
   });
 
   it('409s a registered email, compared trimmed and case-insensitively', async () => {

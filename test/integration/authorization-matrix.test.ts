@@ -106,7 +106,7 @@ const ENDPOINTS: Endpoint[] = [
     rest: (t) => ({ method: 'PATCH', path: `/v1/members/${t.userId}`, body: { role_id: BUILTIN_ROLE_IDS.admin } }),
     graphql: (t) => ({
       query:
-        'mutation ($id: String!, $role: String) { updateMemberRole(userId: $id, input: { roleId: $role }) { userId } }',
+        'mutation ($id: String!, $role: String!) { updateMemberRole(userId: $id, input: { roleId: $role }) { userId } }',
       variables: { id: t.userId, role: BUILTIN_ROLE_IDS.admin },
     }),
     allowed: { status: 404, error: 'member not found' },
@@ -188,7 +188,7 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'billing:manage',
     rest: (t) => ({ method: 'POST', path: '/v1/admin/billing/upgrade', body: { plan: t.plan } }),
     graphql: (t) => ({
-      query: 'mutation ($plan: String) { changePlan(input: { plan: $plan }) { plan } }',
+      query: 'mutation ($plan: Plan!) { changePlan(input: { plan: $plan }) { plan } }',
       variables: { plan: t.plan },
     }),
     allowed: OK,
@@ -206,7 +206,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /v1/dids',
     permission: 'dids:create',
     rest: () => ({ method: 'POST', path: '/v1/dids', body: { key_type: 'Ed25519' } }),
-    graphql: () => ({ query: 'mutation { createDid(input: { keyType: "Ed25519" }) { did } }' }),
+    graphql: () => ({ query: 'mutation { createDid(input: { keyType: Ed25519 }) { did } }' }),
     allowed: OK,
   },
   {

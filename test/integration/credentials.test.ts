@@ -440,10 +440,11 @@ describe('issuing errors', () => {
 
     expectError(await issue(owner.token, { format: 'ldp_vc', issuer: active.did }), 400, 'unsupported format');
     expectError(await issue(owner.token, { format: 'JWT_VC_JSON', issuer: active.did }), 400, 'unsupported format');
-    expectGraphQLError(
-      await app.graphql(ISSUE, { input: { format: 'ldp_vc', issuer: active.did } }, owner.token),
-      400,
-      'unsupported format',
+    // GraphQL knows the formats as an enum: an unknown one is refused before anything runs.
+    const unknownFormat = await app.graphql(ISSUE, { input: { format: 'ldp_vc', issuer: active.did } }, owner.token);
+    expect(unknownFormat.status).toBe(400);
+    expect(unknownFormat.body.errors[0].message).toBe(
+      'Variable "$input" got invalid value "ldp_vc" at "input.format"; Value "ldp_vc" does not exist in "CredentialFormat" enum.',
     );
     const noIssuer = await issue(owner.token, { format: 'jwt_vc_json', claims: { a: 1 } });
     expectError(noIssuer, 400);
@@ -517,7 +518,7 @@ describe('the monthly quota', () => {
       'monthly credential issuance limit reached (100)',
     );
     expectGraphQLError(
-      await app.graphql(ISSUE, { input: { format: 'vc+sd-jwt', issuer: did.did, vct: 'urn:x' } }, owner.token),
+      await app.graphql(ISSUE, { input: { format: 'vc_sd_jwt', issuer: did.did, vct: 'urn:x' } }, owner.token),
       403,
       'monthly credential issuance limit reached (100)',
     );
@@ -671,12 +672,13 @@ describe('GET /v1/credentials and GET /v1/credentials/:id', () => {
     expect(restJwt.body.next_cursor).toBeNull();
 
     const viaGraphQL = await app.graphql(
-      `query { credentials(format: "vc+sd-jwt", limit: 1) { credentials { id format } nextCursor } }`,
+      `query { credentials(format: vc_sd_jwt, limit: 1) { credentials { id format } nextCursor } }`,
       {},
       owner.token,
     );
     expect(viaGraphQL.body.data.credentials.credentials).toEqual([
-      { id: newestFirst.find((credential) => credential.format === 'vc+sd-jwt').id, format: 'vc+sd-jwt' },
+      // GraphQL's enum name for vc+sd-jwt.
+      { id: newestFirst.find((credential) => credential.format === 'vc+sd-jwt').id, format: 'vc_sd_jwt' },
     ]);
     expect(viaGraphQL.body.data.credentials.nextCursor).toEqual(expect.any(String));
   });
@@ -703,7 +705,7 @@ describe('GET /v1/credentials and GET /v1/credentials/:id', () => {
     expect(viaGraphQL.body.data.credential).toMatchObject({
       id: mine.id,
       credential: mine.credential,
-      format: 'vc+sd-jwt',
+      format: 'vc_sd_jwt',
     });
 
     const before = await app.database.prisma.credential.findUniqueOrThrow({ where: { id: theirs.id } });

@@ -29,7 +29,8 @@ describe('the six security headers', () => {
       let requestOptions: Record<string, unknown> = { ...options };
       if (status === 409) {
         const user = await registerUser(app);
-        requestOptions = { body: { ...user, tenant_slug: `${user.tenant_slug}-x` } };
+        const { email, password, display_name, tenant_name, tenant_slug } = user;
+        requestOptions = { body: { email, password, display_name, tenant_name, tenant_slug: `${tenant_slug}-x` } };
       }
       expectError(await app.request(method, path, requestOptions), status);
     },

@@ -4,6 +4,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/rest/endpoints.js';
+import { PUBLIC_ROUTES } from '../../src/http/public-routes.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { expectSecurityHeaders } from '../support/contract.js';
 import { registerUser } from '../support/factories.js';
@@ -63,10 +64,64 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 
-  it('describes request bodies in the REST field names', () => {
+  it('describes request bodies in the REST field names, closed to other fields', () => {
     const body = document.paths['/v1/admin/api-keys'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties).sort()).toEqual(['expires_at', 'name', 'scopes']);
-    expect(body.properties.scopes).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(body.properties.scopes.anyOf).toContainEqual(
+      expect.objectContaining({ type: 'array', items: { type: 'string' } }),
+    );
+    expect(body.additionalProperties).toBe(false);
+  });
+
+  it('says which fields are required and which values a closed set takes, from the service’s own rules', () => {
+    const schemas = document.components.schemas;
+    const issue = document.paths['/v1/credentials/issue'].post.requestBody.content['application/json'].schema;
+    expect(issue.required).toEqual(['format', 'issuer']);
+    expect(issue.properties.format).toEqual({ $ref: '#/components/schemas/CredentialFormat' });
+    expect(schemas.CredentialFormat.enum).toEqual(['jwt_vc_json', 'vc+sd-jwt']);
+    expect(issue.properties.valid_until.anyOf[0]).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(issue.properties.subject_id.examples).toEqual(['did:example:alice']);
+    const register = document.paths['/v1/auth/register'].post.requestBody.content['application/json'].schema;
+    expect([...register.required].sort()).toEqual(['display_name', 'email', 'password', 'tenant_name', 'tenant_slug']);
+    const upgrade = document.paths['/v1/admin/billing/upgrade'].post.requestBody.content['application/json'].schema;
+    expect(schemas[upgrade.properties.plan.$ref.split('/').pop()].enum).toEqual([
+      'developer',
+      'startup',
+      'business',
+      'enterprise',
+    ]);
+    // Responses and query parameters give the contract's values too, never GraphQL's enum names.
+    const credential = document.paths['/v1/credentials/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(credential.properties.format.enum).toEqual(['jwt_vc_json', 'vc+sd-jwt']);
+    const status = document.paths['/v1/dids'].get.parameters.find((parameter: any) => parameter.name === 'status');
+    expect(status.schema.enum).toEqual(['active', 'deactivated']);
+  });
+
+  it('describes the public documents and the headers every response carries', async () => {
+    for (const path of ['/1.0/identifiers/{did}', '/v1/status-lists/{id}', '/v1/openapi.json']) {
+      expect(document.paths[path].get.security, path).toEqual([]);
+    }
+    expect(Object.keys(document.paths['/v1/status-lists/{id}'].get.responses['200'].content)).toEqual([
+      'application/vc+jwt',
+      'application/statuslist+jwt',
+    ]);
+    // Each public route says why it is open, from its declaration (src/http/public-routes.ts).
+    for (const route of PUBLIC_ROUTES) {
+      expect(document.paths[route.path].get.description, route.path).toContain(`Public: ${route.reason}.`);
+    }
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const headers = document.paths['/v1/dids'].get.responses['200'].headers;
+    for (const name of ['Strict-Transport-Security', 'X-Content-Type-Options', 'X-Request-Id', 'RateLimit-Remaining']) {
+      expect(headers[name], name).toEqual({ $ref: `#/components/headers/${name}` });
+    }
+    // The headers it describes are the ones a response carries.
+    const response = await app.request('GET', '/v1/openapi.json');
+    for (const [name, header] of Object.entries<any>(document.components.headers)) {
+      if (header.schema.const) expect(response.headers.get(name), name).toBe(header.schema.const);
+    }
+    const tooMany = document.paths['/v1/dids'].get.responses['429'];
+    expect(tooMany.headers['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
+    expect(document.components.schemas.Error.properties.details.type).toBe('array');
   });
 
   it('describes response bodies with exactly the fields the service returns', async () => {

@@ -261,8 +261,12 @@ describe('POST /v1/admin/billing/upgrade', () => {
     expectError(notString, 400);
     expect(notString.body.error).toMatch(/plan/);
     expectError(await upgrade(owner.token, { plan: ['enterprise'] }), 400);
-    expectGraphQLError(await app.graphql(CHANGE_PLAN, { input: {} }, owner.token), 400, 'plan is required');
-    expectGraphQLError(await app.graphql(CHANGE_PLAN, { input: { plan: 'platinum' } }, owner.token), 400, allowed);
+    // GraphQL knows the plans as an enum and the field as required: refused before anything runs.
+    for (const input of [{}, { plan: 'platinum' }]) {
+      const response = await app.graphql(CHANGE_PLAN, { input }, owner.token);
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0].message).toMatch(/^Variable "\$input" got invalid value .*"Plan!?"/);
+    }
     expect(await storedPlan(owner)).toBe('developer');
   });
 });

@@ -31,7 +31,7 @@ export const CREDENTIAL_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/dids',
-    operation: `query Dids($status: String, $limit: Int, $cursor: String) { dids(status: $status, limit: $limit, cursor: $cursor) { dids { ${DID} } nextCursor } }`,
+    operation: `query Dids($status: DidStatus, $limit: Int, $cursor: String) { dids(status: $status, limit: $limit, cursor: $cursor) { dids { ${DID} } nextCursor } }`,
     variables: (request) => pageVariables(request, ['status']),
     result: (data) => {
       const page = data.dids as { dids: Record<string, unknown>[]; nextCursor: string | null };
@@ -74,7 +74,7 @@ export const CREDENTIAL_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/credentials',
-    operation: `query Credentials($format: String, $issuer: String, $status: String, $limit: Int, $cursor: String) { credentials(format: $format, issuer: $issuer, status: $status, limit: $limit, cursor: $cursor) { credentials { ${CREDENTIAL} } nextCursor } }`,
+    operation: `query Credentials($format: CredentialFormat, $issuer: String, $status: CredentialStatus, $limit: Int, $cursor: String) { credentials(format: $format, issuer: $issuer, status: $status, limit: $limit, cursor: $cursor) { credentials { ${CREDENTIAL} } nextCursor } }`,
     variables: (request) => pageVariables(request, ['format', 'issuer', 'status']),
     result: (data) => snakeKeys(data.credentials),
   },

@@ -1,0 +1,163 @@
+// The documents the service publishes to anyone, described for the OpenAPI document beside the /v1 table:
+// DID resolution, status lists, this document, and GraphQL's endpoint. Their response shapes are zod schemas
+// turned into JSON Schema by zod itself, as the request bodies are.
+import { z } from 'zod';
+
+type Schema = Record<string, unknown>;
+const jsonSchema = (schema: z.ZodType): Schema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { unrepresentable: 'any' }) as Schema;
+  return rest;
+};
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+
+// W3C DID Resolution: the result of resolving a DID (§7.1), as the Universal Resolver's HTTP binding returns it.
+const didDocument = z
+  .object({
+    '@context': z.union([z.string(), z.array(z.unknown())]),
+    id: z.string().meta({ examples: ['did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp'] }),
+    verificationMethod: z.array(z.object({ id: z.string(), type: z.string(), controller: z.string() }).loose()),
+    authentication: z.array(z.string()).optional(),
+    assertionMethod: z.array(z.string()).optional(),
+  })
+  .loose();
+const resolutionResult = z.object({
+  '@context': z.string().optional(),
+  didDocument: didDocument.nullable(),
+  didResolutionMetadata: z.object({ contentType: z.string().optional(), error: z.string().optional() }).loose(),
+  didDocumentMetadata: z.record(z.string(), z.unknown()),
+});
+
+const didParameter = {
+  name: 'did',
+  in: 'path',
+  required: true,
+  description: 'The DID to resolve, percent-encoded.',
+  schema: { type: 'string', examples: ['did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp'] },
+};
+
+type PublicResponse = {
+  description: string;
+  mediaTypes: string[];
+  schema: Schema;
+  example?: unknown;
+  headers?: Record<string, unknown>;
+};
+export type PublicOperation = {
+  method: 'get' | 'post';
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters: unknown[];
+  responses: Record<string, PublicResponse>;
+};
+
+const cacheHeaders = {
+  'Cache-Control': { description: 'How long the document may be cached.', schema: { type: 'string' } },
+};
+
+export const PUBLIC_OPERATIONS: PublicOperation[] = [
+  {
+    method: 'get',
+    path: '/1.0/identifiers/{did}',
+    operationId: 'ResolveDid',
+    summary: 'resolve a DID',
+    description:
+      'DID resolution for any did:key (W3C DID Resolution, the Universal Resolver’s path). Public: no credential.',
+    parameters: [didParameter],
+    responses: {
+      '200': {
+        description: 'The DID resolution result.',
+        mediaTypes: ['application/did-resolution+json'],
+        schema: jsonSchema(resolutionResult),
+        headers: cacheHeaders,
+      },
+      '400': {
+        description: '`invalidDid`: the resolution result with its error, and the service’s `error` text.',
+        mediaTypes: ['application/json'],
+        schema: { allOf: [errorRef, jsonSchema(resolutionResult)] },
+      },
+      '501': {
+        description: '`methodNotSupported`: a DID method the service does not resolve.',
+        mediaTypes: ['application/json'],
+        schema: { allOf: [errorRef, jsonSchema(resolutionResult)] },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/status-lists/{id}',
+    operationId: 'PublishedStatusList',
+    summary: 'a published status list',
+    description:
+      'A status list of an issuer DID, signed by it: a W3C BitstringStatusListCredential (application/vc+jwt) ' +
+      'for jwt_vc_json credentials, or an IETF Token Status List token (application/statuslist+jwt) for ' +
+      'vc+sd-jwt ones. Public; cacheable, with a strong ETag that changes on every revocation.',
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+    responses: {
+      '200': {
+        description: 'The signed list as a compact JWS: application/vc+jwt or application/statuslist+jwt by its kind.',
+        mediaTypes: ['application/vc+jwt', 'application/statuslist+jwt'],
+        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' },
+        headers: {
+          ...cacheHeaders,
+          ETag: { description: 'Changes whenever the list does.', schema: { type: 'string' } },
+          'Last-Modified': { description: 'When the list last changed.', schema: { type: 'string' } },
+        },
+      },
+      '304': {
+        description: 'Not modified (If-None-Match).',
+        mediaTypes: ['text/plain'],
+        schema: { type: 'string', maxLength: 0 },
+      },
+      '404': { description: '`status list not found`.', mediaTypes: ['application/json'], schema: errorRef },
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/openapi.json',
+    operationId: 'OpenApiDocument',
+    summary: 'this document',
+    description: 'The OpenAPI 3.1 document of this service. Public.',
+    parameters: [],
+    responses: {
+      '200': {
+        description: 'This document.',
+        mediaTypes: ['application/json'],
+        schema: { type: 'object' },
+        headers: cacheHeaders,
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/graphql',
+    operationId: 'GraphQL',
+    summary: 'GraphQL over HTTP',
+    description:
+      'The same operations as the REST API, for the dashboard (schema: src/graphql/schema.graphql). Each root ' +
+      'field requires what its REST endpoint requires; errors carry `extensions.code` and `extensions.status`.',
+    parameters: [],
+    responses: {
+      '200': {
+        description: 'A GraphQL response; field errors are in `errors`.',
+        mediaTypes: ['application/json'],
+        schema: jsonSchema(
+          z.object({
+            data: z.record(z.string(), z.unknown()).nullable().optional(),
+            errors: z
+              .array(
+                z.object({
+                  message: z.string(),
+                  path: z.array(z.union([z.string(), z.number()])).optional(),
+                  extensions: z.object({ code: z.string(), status: z.number().int() }).loose().optional(),
+                }),
+              )
+              .optional(),
+          }),
+        ),
+      },
+    },
+  },
+];

@@ -1,0 +1,791 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An instant as an RFC 3339 / ISO 8601 string in UTC, e.g. 2026-11-21T12:00:00.000Z. */
+  DateTime: { input: string; output: string; }
+  /** Any JSON value. */
+  JSON: { input: unknown; output: unknown; }
+};
+
+/** Logged in: only the token. Without an account: the token, a password and a display name. */
+export type AcceptInvitationInput = {
+  displayName: InputMaybe<Scalars['String']['input']>;
+  /** At least 8 characters, taken exactly as sent. */
+  password: InputMaybe<Scalars['String']['input']>;
+  token: Scalars['String']['input'];
+};
+
+/** An API key as listed: never its hash or plaintext, only a short prefix to recognise it. */
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  createdAt: Scalars['DateTime']['output'];
+  createdByUserId: Scalars['ID']['output'];
+  expiresAt: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** Recorded to the minute. */
+  lastUsedAt: Maybe<Scalars['DateTime']['output']>;
+  name: Scalars['String']['output'];
+  prefix: Scalars['String']['output'];
+  revokedAt: Maybe<Scalars['DateTime']['output']>;
+  /** null for an unscoped key, which acts with its creator’s role permissions. */
+  scopes: Maybe<Array<Scalars['String']['output']>>;
+};
+
+export type AuditEvent = {
+  __typename?: 'AuditEvent';
+  action: Scalars['String']['output'];
+  actorApiKeyId: Maybe<Scalars['ID']['output']>;
+  actorUserId: Maybe<Scalars['ID']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  details: Scalars['JSON']['output'];
+  id: Scalars['ID']['output'];
+  requestId: Maybe<Scalars['String']['output']>;
+  targetId: Maybe<Scalars['String']['output']>;
+  targetType: Scalars['String']['output'];
+};
+
+export type AuditEventPage = {
+  __typename?: 'AuditEventPage';
+  events: Array<AuditEvent>;
+  nextCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** A new session: its bearer token, the user, the tenant it is bound to and the role there. */
+export type AuthPayload = {
+  __typename?: 'AuthPayload';
+  role: Scalars['String']['output'];
+  tenantId: Scalars['ID']['output'];
+  /** Opaque session token; send as `Authorization: Bearer <token>`. */
+  token: Scalars['String']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+export type ChangePlanInput = {
+  /** developer, startup, business or enterprise. */
+  plan: Plan;
+};
+
+export type CreateApiKeyInput = {
+  /** ISO 8601 date-time; omit for a key that does not expire. */
+  expiresAt: InputMaybe<Scalars['String']['input']>;
+  name: InputMaybe<Scalars['String']['input']>;
+  /** A subset of your permissions; omit for an unscoped key. */
+  scopes: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type CreateDidInput = {
+  /** Ed25519 (default) or P-256. */
+  keyType: InputMaybe<KeyType>;
+};
+
+export type CreateRoleInput = {
+  description: InputMaybe<Scalars['String']['input']>;
+  /** Lowercase letters and digits separated by - or _. */
+  name: Scalars['String']['input'];
+  /** A subset of your own permissions. */
+  permissions: Array<Scalars['String']['input']>;
+};
+
+export type CreatedApiKey = {
+  __typename?: 'CreatedApiKey';
+  apiKey: ApiKey;
+  /** The plaintext key: shown only here, once. */
+  key: Scalars['String']['output'];
+};
+
+/** A new invitation with its one-time token, shown only here. Pass it to the invitee. */
+export type CreatedInvitation = {
+  __typename?: 'CreatedInvitation';
+  invitation: Invitation;
+  token: Scalars['String']['output'];
+};
+
+export type Credential = {
+  __typename?: 'Credential';
+  /** The credential as issued (a JWT, or an SD-JWT with all disclosures). */
+  credential: Scalars['String']['output'];
+  /** The VC type (jwt_vc_json) or vct (vc+sd-jwt). */
+  credentialType: Scalars['String']['output'];
+  expiresAt: Maybe<Scalars['DateTime']['output']>;
+  format: CredentialFormat;
+  id: Scalars['ID']['output'];
+  issuedAt: Scalars['DateTime']['output'];
+  issuer: Scalars['String']['output'];
+  revokedAt: Maybe<Scalars['DateTime']['output']>;
+  status: CredentialStatusReference;
+  subjectId: Maybe<Scalars['String']['output']>;
+};
+
+/** jwt_vc_json (W3C VCDM 1.1 as a JWT) or vc+sd-jwt (SD-JWT VC). */
+export type CredentialFormat =
+  | 'jwt_vc_json'
+  | 'vc_sd_jwt';
+
+export type CredentialPage = {
+  __typename?: 'CredentialPage';
+  credentials: Array<Credential>;
+  nextCursor: Maybe<Scalars['String']['output']>;
+};
+
+export type CredentialStatus =
+  | 'active'
+  | 'revoked';
+
+export type CredentialStatusReference = {
+  __typename?: 'CredentialStatusReference';
+  index: Scalars['Int']['output'];
+  type: StatusReferenceType;
+  /** The public status list. */
+  uri: Scalars['String']['output'];
+};
+
+/** A did:key of the tenant. Its private key never leaves the server. */
+export type Did = {
+  __typename?: 'Did';
+  createdAt: Scalars['DateTime']['output'];
+  deactivatedAt: Maybe<Scalars['DateTime']['output']>;
+  did: Scalars['String']['output'];
+  didDocument: Scalars['JSON']['output'];
+  id: Scalars['ID']['output'];
+  keyType: KeyType;
+  status: DidStatus;
+  /** The kid of its signatures. */
+  verificationMethod: Scalars['String']['output'];
+};
+
+export type DidPage = {
+  __typename?: 'DidPage';
+  dids: Array<Did>;
+  nextCursor: Maybe<Scalars['String']['output']>;
+};
+
+export type DidStatus =
+  | 'active'
+  | 'deactivated';
+
+/** A pending invitation: it holds a seat under the plan’s member limit until accepted, revoked or expired. */
+export type Invitation = {
+  __typename?: 'Invitation';
+  createdAt: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  invitedByUserId: Maybe<Scalars['ID']['output']>;
+  role: Scalars['String']['output'];
+  roleId: Scalars['ID']['output'];
+};
+
+export type InviteMemberInput = {
+  email: Scalars['String']['input'];
+  roleId: Scalars['String']['input'];
+};
+
+export type IssueCredentialInput = {
+  /** The subject’s claims (a JSON object). */
+  claims: InputMaybe<Scalars['JSON']['input']>;
+  /** vc+sd-jwt: claims the holder may withhold; default all. */
+  disclosable: InputMaybe<Array<Scalars['String']['input']>>;
+  /** jwt_vc_json (W3C VCDM 1.1 as a JWT) or vc+sd-jwt (SD-JWT VC). */
+  format: CredentialFormat;
+  /** vc+sd-jwt: the holder’s public JWK, for cnf. */
+  holderJwk: InputMaybe<Scalars['JSON']['input']>;
+  /** One of the tenant’s active DIDs. */
+  issuer: Scalars['String']['input'];
+  /** The SD-JWT VC typ header: dc+sd-jwt (default) or vc+sd-jwt for older wallets. */
+  sdJwtTyp: InputMaybe<SdJwtTyp>;
+  /** The subject’s id (a DID or URI); becomes sub. */
+  subjectId: InputMaybe<Scalars['String']['input']>;
+  /** jwt_vc_json: the VC type, e.g. ["VerifiableCredential", "UniversityDegreeCredential"] (a single name is a list of one; VerifiableCredential is implied). */
+  type: InputMaybe<Array<Scalars['String']['input']>>;
+  /** ISO 8601; default now. */
+  validFrom: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601; becomes exp. */
+  validUntil: InputMaybe<Scalars['String']['input']>;
+  /** vc+sd-jwt: the verifiable credential type (required). */
+  vct: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Ed25519 (alg EdDSA) or P-256 (alg ES256). */
+export type KeyType =
+  | 'Ed25519'
+  | 'P_256';
+
+export type LoginInput = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  /** The tenant to log into; the first one joined when omitted. */
+  tenantSlug: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LogoutPayload = {
+  __typename?: 'LogoutPayload';
+  /** Always `logged_out`. */
+  status: Scalars['String']['output'];
+};
+
+export type Me = {
+  __typename?: 'Me';
+  displayName: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  permissions: Array<Scalars['String']['output']>;
+  role: Scalars['String']['output'];
+  tenantId: Scalars['ID']['output'];
+  tenants: Array<TenantMembership>;
+  userId: Scalars['ID']['output'];
+};
+
+export type Member = {
+  __typename?: 'Member';
+  displayName: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  joinedAt: Scalars['DateTime']['output'];
+  role: Scalars['String']['output'];
+  roleId: Scalars['ID']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Joins the inviting tenant and returns a session there. */
+  acceptInvitation: Maybe<AuthPayload>;
+  /** Moves the tenant to another plan at once (payment is handled elsewhere); recorded in the audit log. */
+  changePlan: Maybe<PlanChange>;
+  createApiKey: Maybe<CreatedApiKey>;
+  createDid: Maybe<Did>;
+  /** Creates a custom role (Business and Enterprise plans). */
+  createRole: Maybe<Role>;
+  /** Final: a deactivated DID cannot issue and frees a slot under the plan’s DID limit. */
+  deactivateDid: Maybe<Did>;
+  /** Deletes a custom role that no member or pending invitation holds. */
+  deleteRole: Maybe<Role>;
+  inviteMember: Maybe<CreatedInvitation>;
+  /** Issues a credential; consumes one of the month’s quota. */
+  issueCredential: Maybe<Credential>;
+  login: Maybe<AuthPayload>;
+  /** Invalidates the session whose token authenticated this request. */
+  logout: Maybe<LogoutPayload>;
+  /** Creates a user, their tenant (they become its owner) and a session. */
+  register: Maybe<AuthPayload>;
+  removeMember: Maybe<Member>;
+  revokeApiKey: Maybe<ApiKey>;
+  revokeCredential: Maybe<Revocation>;
+  revokeInvitation: Maybe<Invitation>;
+  updateMemberRole: Maybe<Member>;
+  updateRole: Maybe<Role>;
+  verifyCredential: Maybe<Verification>;
+};
+
+
+export type MutationAcceptInvitationArgs = {
+  input: AcceptInvitationInput;
+};
+
+
+export type MutationChangePlanArgs = {
+  input: ChangePlanInput;
+};
+
+
+export type MutationCreateApiKeyArgs = {
+  input: CreateApiKeyInput;
+};
+
+
+export type MutationCreateDidArgs = {
+  input: CreateDidInput;
+};
+
+
+export type MutationCreateRoleArgs = {
+  input: CreateRoleInput;
+};
+
+
+export type MutationDeactivateDidArgs = {
+  did: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteRoleArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationInviteMemberArgs = {
+  input: InviteMemberInput;
+};
+
+
+export type MutationIssueCredentialArgs = {
+  input: IssueCredentialInput;
+};
+
+
+export type MutationLoginArgs = {
+  input: LoginInput;
+};
+
+
+export type MutationRegisterArgs = {
+  input: RegisterInput;
+};
+
+
+export type MutationRemoveMemberArgs = {
+  userId: Scalars['String']['input'];
+};
+
+
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationRevokeCredentialArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationRevokeInvitationArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateMemberRoleArgs = {
+  input: UpdateMemberRoleInput;
+  userId: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateRoleArgs = {
+  id: Scalars['String']['input'];
+  input: UpdateRoleInput;
+};
+
+
+export type MutationVerifyCredentialArgs = {
+  input: VerifyCredentialInput;
+};
+
+/** developer, startup, business or enterprise. */
+export type Plan =
+  | 'business'
+  | 'developer'
+  | 'enterprise'
+  | 'startup';
+
+export type PlanChange = {
+  __typename?: 'PlanChange';
+  /** false when the tenant was already on the plan. */
+  changed: Scalars['Boolean']['output'];
+  changedAt: Scalars['DateTime']['output'];
+  limits: PlanLimits;
+  plan: Plan;
+  previousPlan: Plan;
+};
+
+export type PlanLimits = {
+  __typename?: 'PlanLimits';
+  burst: Scalars['Int']['output'];
+  credentialsPerMonth: Maybe<Scalars['Int']['output']>;
+  customDomains: Scalars['Boolean']['output'];
+  customRoles: Scalars['Boolean']['output'];
+  dids: Maybe<Scalars['Int']['output']>;
+  members: Maybe<Scalars['Int']['output']>;
+  name: Plan;
+  requestsPerMinute: Scalars['Int']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  apiKeys: Array<ApiKey>;
+  /** Newest first. */
+  auditLog: AuditEventPage;
+  credential: Credential;
+  /** Newest first; filters by format, issuer DID and status (active or revoked). */
+  credentials: CredentialPage;
+  did: Did;
+  /** Newest first. */
+  dids: DidPage;
+  /** Pending invitations. */
+  invitations: Array<Invitation>;
+  me: Me;
+  members: Array<Member>;
+  /** DID Resolution result for any did:key (public, no credential needed). */
+  resolveDid: Scalars['JSON']['output'];
+  /** Every role the tenant can assign. */
+  roles: Array<Role>;
+  usage: Usage;
+};
+
+
+export type QueryAuditLogArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryCredentialArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryCredentialsArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  format: InputMaybe<CredentialFormat>;
+  issuer: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+  status: InputMaybe<CredentialStatus>;
+};
+
+
+export type QueryDidArgs = {
+  did: Scalars['String']['input'];
+};
+
+
+export type QueryDidsArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+  status: InputMaybe<DidStatus>;
+};
+
+
+export type QueryResolveDidArgs = {
+  did: Scalars['String']['input'];
+};
+
+/** A limit and what is left of it; both null when unlimited. */
+export type Quota = {
+  __typename?: 'Quota';
+  limit: Maybe<Scalars['Int']['output']>;
+  remaining: Maybe<Scalars['Int']['output']>;
+};
+
+export type RegisterInput = {
+  displayName: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  /** At least 8 characters, taken exactly as sent. */
+  password: Scalars['String']['input'];
+  tenantName: Scalars['String']['input'];
+  /** Lowercase letters and digits separated by hyphens; unique. */
+  tenantSlug: Scalars['String']['input'];
+};
+
+export type Revocation = {
+  __typename?: 'Revocation';
+  id: Scalars['ID']['output'];
+  revokedAt: Scalars['DateTime']['output'];
+  status: CredentialStatus;
+};
+
+/** A role a tenant can assign: built in (the same in every tenant) or one of its custom roles. */
+export type Role = {
+  __typename?: 'Role';
+  builtIn: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  description: Scalars['String']['output'];
+  /** The role_id used wherever a role is assigned. */
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  permissions: Array<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** The SD-JWT VC typ header: dc+sd-jwt (default) or vc+sd-jwt for older wallets. */
+export type SdJwtTyp =
+  | 'dc_sd_jwt'
+  | 'vc_sd_jwt';
+
+/** BitstringStatusListEntry (jwt_vc_json) or TokenStatusList (vc+sd-jwt). */
+export type StatusReferenceType =
+  | 'BitstringStatusListEntry'
+  | 'TokenStatusList';
+
+export type TenantMembership = {
+  __typename?: 'TenantMembership';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  role: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+};
+
+export type UpdateMemberRoleInput = {
+  roleId: Scalars['String']['input'];
+};
+
+export type UpdateRoleInput = {
+  description: InputMaybe<Scalars['String']['input']>;
+  /** Lowercase letters and digits separated by - or _. */
+  name: InputMaybe<Scalars['String']['input']>;
+  /** A subset of your own permissions. */
+  permissions: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Exact current usage of the tenant against its plan. The month is the UTC calendar month. */
+export type Usage = {
+  __typename?: 'Usage';
+  activeDids: Scalars['Int']['output'];
+  burst: Scalars['Int']['output'];
+  credentials: Quota;
+  credentialsIssuedThisMonth: Scalars['Int']['output'];
+  customRoles: Scalars['Int']['output'];
+  customRolesAllowed: Scalars['Boolean']['output'];
+  dids: Quota;
+  members: Scalars['Int']['output'];
+  month: Scalars['String']['output'];
+  pendingInvitations: Scalars['Int']['output'];
+  periodEnd: Scalars['DateTime']['output'];
+  periodStart: Scalars['DateTime']['output'];
+  plan: Plan;
+  requestsPerMinute: Scalars['Int']['output'];
+  seats: Quota;
+};
+
+export type Verification = {
+  __typename?: 'Verification';
+  checks: Array<VerificationCheck>;
+  claims: Maybe<Scalars['JSON']['output']>;
+  format: CredentialFormat;
+  issuer: Maybe<Scalars['String']['output']>;
+  subject: Maybe<Scalars['String']['output']>;
+  verified: Scalars['Boolean']['output'];
+};
+
+export type VerificationCheck = {
+  __typename?: 'VerificationCheck';
+  detail: Maybe<Scalars['String']['output']>;
+  name: VerificationCheckName;
+  status: VerificationCheckStatus;
+};
+
+/** What a verification check looked at. */
+export type VerificationCheckName =
+  | 'disclosures'
+  | 'key_binding'
+  | 'signature'
+  | 'status'
+  | 'structure'
+  | 'validity_period';
+
+/** skipped: the check did not apply, or could not be made. */
+export type VerificationCheckStatus =
+  | 'failed'
+  | 'passed'
+  | 'skipped';
+
+export type VerifyCredentialInput = {
+  /** vc+sd-jwt: the aud the KB-JWT must carry. */
+  audience: InputMaybe<Scalars['String']['input']>;
+  credential: Scalars['String']['input'];
+  /** jwt_vc_json (W3C VCDM 1.1 as a JWT) or vc+sd-jwt (SD-JWT VC). */
+  format: InputMaybe<CredentialFormat>;
+  /** vc+sd-jwt: the nonce the KB-JWT must carry. */
+  nonce: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Logged in: only the token. Without an account: the token, a password and a display name. */
+export type AcceptInvitationInput = {
+  displayName: string | null | undefined;
+  /** At least 8 characters, taken exactly as sent. */
+  password: string | null | undefined;
+  token: string;
+};
+
+export type ChangePlanInput = {
+  /** developer, startup, business or enterprise. */
+  plan: Plan;
+};
+
+export type CreateApiKeyInput = {
+  /** ISO 8601 date-time; omit for a key that does not expire. */
+  expiresAt: string | null | undefined;
+  name: string | null | undefined;
+  /** A subset of your permissions; omit for an unscoped key. */
+  scopes: Array<string> | null | undefined;
+};
+
+export type CreateRoleInput = {
+  description: string | null | undefined;
+  /** Lowercase letters and digits separated by - or _. */
+  name: string;
+  /** A subset of your own permissions. */
+  permissions: Array<string>;
+};
+
+export type InviteMemberInput = {
+  email: string;
+  roleId: string;
+};
+
+export type LoginInput = {
+  email: string;
+  password: string;
+  /** The tenant to log into; the first one joined when omitted. */
+  tenantSlug: string | null | undefined;
+};
+
+/** developer, startup, business or enterprise. */
+export type Plan =
+  | 'business'
+  | 'developer'
+  | 'enterprise'
+  | 'startup';
+
+export type RegisterInput = {
+  displayName: string;
+  email: string;
+  /** At least 8 characters, taken exactly as sent. */
+  password: string;
+  tenantName: string;
+  /** Lowercase letters and digits separated by hyphens; unique. */
+  tenantSlug: string;
+};
+
+export type UpdateMemberRoleInput = {
+  roleId: string;
+};
+
+export type UpdateRoleInput = {
+  description: string | null | undefined;
+  /** Lowercase letters and digits separated by - or _. */
+  name: string | null | undefined;
+  /** A subset of your own permissions. */
+  permissions: Array<string> | null | undefined;
+};
+
+export type RegisterMutationVariables = Exact<{
+  input: RegisterInput;
+}>;
+
+
+export type RegisterMutation = { register: { token: string, userId: string, tenantId: string, role: string } | null };
+
+export type LoginMutationVariables = Exact<{
+  input: LoginInput;
+}>;
+
+
+export type LoginMutation = { login: { token: string, userId: string, tenantId: string, role: string } | null };
+
+export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogoutMutation = { logout: { status: string } | null };
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { userId: string, email: string, displayName: string, tenantId: string, role: string, permissions: Array<string>, tenants: Array<{ id: string, name: string, slug: string, role: string }> } };
+
+export type TeamOverviewQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TeamOverviewQuery = { members: Array<{ userId: string, email: string, displayName: string, role: string, roleId: string, joinedAt: string }>, invitations: Array<{ id: string, email: string, role: string, roleId: string, expiresAt: string, createdAt: string }>, roles: Array<{ id: string, name: string, description: string, permissions: Array<string>, builtIn: boolean }> };
+
+export type InviteMemberMutationVariables = Exact<{
+  input: InviteMemberInput;
+}>;
+
+
+export type InviteMemberMutation = { inviteMember: { token: string, invitation: { id: string, email: string, role: string, expiresAt: string } } | null };
+
+export type RevokeInvitationMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RevokeInvitationMutation = { revokeInvitation: { id: string } | null };
+
+export type AcceptInvitationMutationVariables = Exact<{
+  input: AcceptInvitationInput;
+}>;
+
+
+export type AcceptInvitationMutation = { acceptInvitation: { token: string, userId: string, tenantId: string, role: string } | null };
+
+export type UpdateMemberRoleMutationVariables = Exact<{
+  userId: string;
+  input: UpdateMemberRoleInput;
+}>;
+
+
+export type UpdateMemberRoleMutation = { updateMemberRole: { userId: string, role: string, roleId: string } | null };
+
+export type RemoveMemberMutationVariables = Exact<{
+  userId: string;
+}>;
+
+
+export type RemoveMemberMutation = { removeMember: { userId: string } | null };
+
+export type CreateRoleMutationVariables = Exact<{
+  input: CreateRoleInput;
+}>;
+
+
+export type CreateRoleMutation = { createRole: { id: string, name: string, description: string, permissions: Array<string>, builtIn: boolean } | null };
+
+export type UpdateRoleMutationVariables = Exact<{
+  id: string;
+  input: UpdateRoleInput;
+}>;
+
+
+export type UpdateRoleMutation = { updateRole: { id: string, name: string, description: string, permissions: Array<string> } | null };
+
+export type DeleteRoleMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DeleteRoleMutation = { deleteRole: { id: string } | null };
+
+export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApiKeysQuery = { apiKeys: Array<{ id: string, name: string, prefix: string, scopes: Array<string> | null, createdByUserId: string, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, revokedAt: string | null }> };
+
+export type CreateApiKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type CreateApiKeyMutation = { createApiKey: { key: string, apiKey: { id: string, name: string, prefix: string, scopes: Array<string> | null, expiresAt: string | null } } | null };
+
+export type RevokeApiKeyMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RevokeApiKeyMutation = { revokeApiKey: { id: string, revokedAt: string | null } | null };
+
+export type UsageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UsageQuery = { usage: { plan: Plan, month: string, periodEnd: string, credentialsIssuedThisMonth: number, activeDids: number, members: number, pendingInvitations: number, requestsPerMinute: number, burst: number, customRolesAllowed: boolean, credentials: { limit: number | null, remaining: number | null }, dids: { limit: number | null, remaining: number | null }, seats: { limit: number | null, remaining: number | null } } };
+
+export type ChangePlanMutationVariables = Exact<{
+  input: ChangePlanInput;
+}>;
+
+
+export type ChangePlanMutation = { changePlan: { plan: Plan, previousPlan: Plan, changed: boolean, changedAt: string } | null };
+
+export type AuditLogQueryVariables = Exact<{
+  limit: number | null | undefined;
+  cursor: string | null | undefined;
+}>;
+
+
+export type AuditLogQuery = { auditLog: { nextCursor: string | null, events: Array<{ id: string, action: string, actorUserId: string | null, actorApiKeyId: string | null, targetType: string, targetId: string | null, details: unknown, requestId: string | null, createdAt: string }> } };
