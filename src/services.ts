@@ -27,7 +27,15 @@ export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
   { prisma, sql }: Pick<Database, 'prisma' | 'sql'>,
-  config: Pick<Config, 'sessionTtlSeconds' | 'idempotencyLeaseSeconds' | 'argon2Concurrency' | 'argon2QueueLimit'> & {
+  config: Pick<
+    Config,
+    | 'sessionTtlSeconds'
+    | 'idempotencyLeaseSeconds'
+    | 'argon2Concurrency'
+    | 'argon2QueueLimit'
+    | 'argon2MemoryKib'
+    | 'argon2TimeCost'
+  > & {
     publicBaseUrl: () => string;
   },
   log: Logger,
@@ -43,6 +51,8 @@ export function createServices(
   const passwords = createPasswordHasher({
     concurrency: config.argon2Concurrency,
     queueLimit: config.argon2QueueLimit,
+    memoryKib: config.argon2MemoryKib,
+    timeCost: config.argon2TimeCost,
   });
   const tenants = createTenantsService({ prisma, access });
   return {

@@ -34,12 +34,18 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
   /** In memory; `template` (a PGlite data directory dump) skips initdb: the test suite clones a migrated one. */
-  | { kind: 'pglite-memory'; template?: Blob };
+  | { kind: 'pglite-memory'; template?: Blob }
+  /**
+   * An in-memory PGlite already open, shared by several databases; close() leaves it open. The test suite's
+   * workers share one between the files they run, as every file shares the database on PostgreSQL.
+   */
+  | { kind: 'pglite-shared'; pglite: PGlite };
 
 /** Opens the database, applies pending migrations and synchronises the built-in roles. */
 export async function openDatabase(options: DatabaseOptions, log: Logger): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10, log);
   if (options.kind === 'pglite') return openPGlite({ dataDir: options.dataDir }, log);
+  if (options.kind === 'pglite-shared') return openPGlite({ shared: options.pglite }, log);
   return openPGlite({ template: options.template }, log);
 }
 
@@ -99,7 +105,7 @@ export async function migratePostgres(url: string, log: Logger): Promise<string[
 }
 
 async function openPGlite(
-  { dataDir, template }: { dataDir?: string; template?: Blob | undefined },
+  { dataDir, template, shared }: { dataDir?: string; template?: Blob | undefined; shared?: PGlite },
   log: Logger,
 ): Promise<Database> {
   let lock: DirectoryLock | undefined;
@@ -112,7 +118,7 @@ async function openPGlite(
     pglite = await PGlite.create(directory);
     log.info({ dataDir: directory }, 'embedded PostgreSQL (PGlite) opened');
   } else {
-    pglite = await PGlite.create(template ? { loadDataDir: template } : {});
+    pglite = shared ?? (await PGlite.create(template ? { loadDataDir: template } : {}));
   }
   const connection: SqlConnection = {
     query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],
@@ -127,7 +133,7 @@ async function openPGlite(
     sql: async <Row>(_name: string, text: string, values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
     async close() {
       await prisma.$disconnect();
-      await pglite.close();
+      if (!shared) await pglite.close();
       await lock?.release();
     },
   };

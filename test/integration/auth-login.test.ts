@@ -5,7 +5,7 @@ import { expectError, expectSecurityHeaders, UUID } from '../support/contract.js
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ productionPasswordHashing: true });
 });
 afterAll(() => app?.close());
 

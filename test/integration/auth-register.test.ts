@@ -7,7 +7,7 @@ const REGISTRATION_INVALID = 'email required, password must be >= 8 chars';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ productionPasswordHashing: true });
 });
 afterAll(() => app?.close());
 

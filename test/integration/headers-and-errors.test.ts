@@ -60,7 +60,7 @@ describe('the six security headers', () => {
 
   it('are on a 500, whose text is generic', async () => {
     // A broken database connection in the middle of a request is the realistic unknown error.
-    const broken = await startTestApp();
+    const broken = await startTestApp({ ownDatabase: true });
     const user = await registerUser(broken);
     await broken.database.close();
     try {

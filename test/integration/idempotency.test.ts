@@ -3,13 +3,11 @@
 // for another request is 422, one whose request still runs 409; failures are not recorded; keys are per
 // tenant; stored responses are encrypted; and a retry never acts twice — across instances and after kill -9.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/auth/principal.js';
 import { completeIdempotentRequest } from '../../src/modules/idempotency/idempotency.service.js';
-import { startService } from '../support/child-service.js';
+import { seededDataDir, startService } from '../support/child-service.js';
 import { BUILTIN_ROLE_IDS, tenantOnPlan, type RegisteredUser } from '../support/factories.js';
 import { expectError, expectSecurityHeaders } from '../support/contract.js';
 import {
@@ -481,13 +479,14 @@ describe.skipIf(!usingPostgres)('across two instances on one PostgreSQL database
 });
 
 describe('after kill -9', () => {
+  const KILL_AFTER_ACKNOWLEDGED = 30;
   const dirs: string[] = [];
   afterAll(async () => {
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
   it('retrying every key once the service is back issues each exactly once', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'idempotency-kill-'));
+    const dataDir = await seededDataDir('idempotency-kill-');
     dirs.push(dataDir);
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
@@ -529,6 +528,9 @@ describe('after kill -9', () => {
       did = JSON.parse((await call(service.url, '/v1/dids', owner.token, {})).text).did;
 
       let stop = false;
+      let acknowledgedCount = 0;
+      let enoughAcknowledged!: () => void;
+      const killTime = new Promise<void>((resolve) => (enoughAcknowledged = resolve));
       const writer = async (worker: number) => {
         for (let i = 0; !stop; i++) {
           const entry = {
@@ -538,14 +540,19 @@ describe('after kill -9', () => {
           sent.push(entry);
           try {
             const response = await call(service.url, '/v1/credentials/issue', owner.token, entry.body, entry.key);
-            if (response.status === 200) entry.acknowledged = response.text;
+            if (response.status === 200) {
+              entry.acknowledged = response.text;
+              if (++acknowledgedCount === KILL_AFTER_ACKNOWLEDGED) enoughAcknowledged();
+            }
           } catch {
             return; // the process died under this request: not acknowledged
           }
         }
       };
       const writers = Array.from({ length: 6 }, (_, worker) => writer(worker));
-      await sleep(2500);
+      // Killed once enough issues are acknowledged (after 2.5 s at the latest), the writers' next ones in
+      // flight: the kill landing mid-request is the test; more issues only add keys to retry.
+      await Promise.race([killTime, sleep(2500)]);
       service.process.kill('SIGKILL');
       stop = true;
       await Promise.all(writers);

@@ -18,7 +18,10 @@ describe('a burst of logins beyond the hashing queue', () => {
   let users: RegisteredUser[];
   beforeAll(async () => {
     // One hash at a time and two waiting: a burst of 24 cannot all be admitted.
-    app = await startTestApp({ env: { ARGON2_CONCURRENCY: '1', ARGON2_QUEUE_LIMIT: '2' } });
+    app = await startTestApp({
+      productionPasswordHashing: true,
+      env: { ARGON2_CONCURRENCY: '1', ARGON2_QUEUE_LIMIT: '2' },
+    });
     users = [];
     for (let i = 0; i < 4; i++) users.push(await registerUser(app)); // one by one: the line holds two
   });
@@ -106,7 +109,10 @@ describe('authenticated traffic during a login flood', () => {
   let victims: string[];
   beforeAll(async () => {
     // Two hashes at a time: this machine's cores.
-    app = await startTestApp({ env: { ARGON2_CONCURRENCY: '2', ARGON2_QUEUE_LIMIT: String(LINE) } });
+    app = await startTestApp({
+      productionPasswordHashing: true,
+      env: { ARGON2_CONCURRENCY: '2', ARGON2_QUEUE_LIMIT: String(LINE) },
+    });
     probe = await registerUser(app);
     await changePlan(app, probe.token, 'enterprise'); // the tenant's own rate limit stays out of the probes' way
     // One account per worker, written directly with one shared hash: registering each would cost a hash.

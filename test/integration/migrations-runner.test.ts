@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations, type Migration, type SqlConnection } from '../../src/db/migrate.js';
 import { migratePostgres } from '../../src/db/database.js';
 import { capturingLogger } from '../support/log-sink.js';
+import { pgliteTemplate } from '../support/pglite-template.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -25,8 +26,9 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((db) => db.close()));
 });
 
+/** A new, empty database: a copy of one just after initdb (test/support/global-setup.ts). */
 async function freshPGlite() {
-  const db = await PGlite.create();
+  const db = await PGlite.create({ loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
   opened.push(db);
   return db;
 }

@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnService, startService } from '../support/child-service.js';
+import { spawnService, startService, type ChildService } from '../support/child-service.js';
 import { newRegistration } from '../support/factories.js';
 
 const dirs: string[] = [];
@@ -14,7 +14,24 @@ async function tempDataDir() {
   dirs.push(dir);
   return dir;
 }
+
+// One DATA_DIR and the service on it go through the tests below in turn, as one installation would (every
+// start of the service costs 3-5 s of CPU): its first start, on the empty directory, makes the database
+// (initdb, every migration) and refuses a second process; it is killed with -9 while writing, and started
+// again; that one drains its in-flight requests on SIGTERM. Run alone, a test starts what it needs.
+let dataDir: string | undefined;
+let service: ChildService | undefined;
+/** The service on the shared DATA_DIR: started there (the first time, on an empty directory) unless running. */
+async function runningService(): Promise<ChildService> {
+  dataDir ??= await tempDataDir();
+  service ??= await startService({ DATA_DIR: dataDir });
+  return service;
+}
 afterAll(async () => {
+  if (service) {
+    service.process.kill('SIGKILL'); // left running by a test that failed
+    await service.exited;
+  }
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
@@ -30,34 +47,81 @@ describe('start-up', () => {
   });
 
   it('refuses a second process on the same DATA_DIR instead of corrupting it', async () => {
-    const dataDir = await tempDataDir();
-    const first = await startService({ DATA_DIR: dataDir });
-    try {
-      const second = spawnService({ DATA_DIR: dataDir });
-      expect(await second.exited).toBe(1);
-      expect(second.output()).toContain('the data directory is in use');
-    } finally {
-      first.process.kill('SIGTERM');
-      await first.exited;
-    }
+    await runningService();
+    const second = spawnService({ DATA_DIR: dataDir! });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('the data directory is in use');
   });
+});
+
+describe('the embedded database', () => {
+  const KILL_AFTER_ACKNOWLEDGED = 30;
+
+  it('keeps every acknowledged write through kill -9', async () => {
+    const victim = await runningService();
+    const acknowledged: ReturnType<typeof newRegistration>[] = [];
+    let stop = false;
+    let enoughAcknowledged!: () => void;
+    const killTime = new Promise<void>((resolve) => (enoughAcknowledged = resolve));
+    const writer = async () => {
+      while (!stop) {
+        const registration = newRegistration();
+        try {
+          const response = await post(`${victim.url}/v1/auth/register`, registration);
+          if (response.status === 200 && acknowledged.push(registration) === KILL_AFTER_ACKNOWLEDGED) {
+            enoughAcknowledged();
+          }
+        } catch {
+          return; // the process died under this request: not acknowledged
+        }
+      }
+    };
+    const writers = Array.from({ length: 6 }, writer);
+    // Killed once enough writes are acknowledged (after 2.5 s at the latest), the writers' next ones in
+    // flight: the kill landing mid-write is the test; writing for longer only adds acknowledged rows to check.
+    await Promise.race([killTime, new Promise((resolve) => setTimeout(resolve, 2500))]);
+    victim.process.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    await victim.exited;
+    service = undefined;
+    expect(acknowledged.length).toBeGreaterThan(5);
+
+    const restarted = await runningService();
+    // A few at a time: all at once, some would meet a full password-hashing queue (503), not a lost write.
+    const logins: { status: number }[] = [];
+    for (let i = 0; i < acknowledged.length; i += 8) {
+      logins.push(
+        ...(await Promise.all(
+          acknowledged
+            .slice(i, i + 8)
+            .map((registration) =>
+              post(`${restarted.url}/v1/auth/login`, { email: registration.email, password: registration.password }),
+            ),
+        )),
+      );
+    }
+    const lost = logins.filter((response) => response.status !== 200).length;
+    expect({ acknowledged: acknowledged.length, lost }).toEqual({ acknowledged: acknowledged.length, lost: 0 });
+  }, 120_000);
 });
 
 describe('SIGTERM', () => {
   it('finishes in-flight requests, then exits cleanly', async () => {
-    const service = await startService({ DATA_DIR: await tempDataDir() });
+    const draining = await runningService();
     // Requests whose bodies are still arriving when the signal lands: certainly in flight.
-    const inFlight = Array.from({ length: 3 }, () => slowPost(`${service.url}/v1/auth/register`, newRegistration()));
+    const inFlight = Array.from({ length: 3 }, () => slowPost(`${draining.url}/v1/auth/register`, newRegistration()));
     await Promise.all(inFlight.map((request) => request.started));
     await new Promise((resolve) => setTimeout(resolve, 300)); // let the server accept them and read the headers
-    service.process.kill('SIGTERM');
+    draining.process.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
     inFlight.forEach((request) => request.finish());
     const statuses = await Promise.all(inFlight.map((request) => request.status));
     expect(statuses).toEqual([200, 200, 200]);
-    expect(await service.exited).toBe(0);
-    expect(service.output()).toContain('shut down cleanly');
-    await expect(fetch(`${service.url}/v1/auth/me`)).rejects.toThrow();
+    expect(await draining.exited).toBe(0);
+    service = undefined;
+    expect(draining.output()).toContain('shut down cleanly');
+    await expect(fetch(`${draining.url}/v1/auth/me`)).rejects.toThrow();
   });
 });
 
@@ -79,52 +143,3 @@ function slowPost(url: string, body: unknown) {
   const started = new Promise<void>((resolve) => request.write(payload.subarray(0, half), () => resolve()));
   return { started, status, finish: () => request.end(payload.subarray(half)) };
 }
-
-describe('the embedded database', () => {
-  it('keeps every acknowledged write through kill -9', async () => {
-    const dataDir = await tempDataDir();
-    const service = await startService({ DATA_DIR: dataDir });
-    const acknowledged: ReturnType<typeof newRegistration>[] = [];
-    let stop = false;
-    const writer = async () => {
-      while (!stop) {
-        const registration = newRegistration();
-        try {
-          const response = await post(`${service.url}/v1/auth/register`, registration);
-          if (response.status === 200) acknowledged.push(registration);
-        } catch {
-          return; // the process died under this request: not acknowledged
-        }
-      }
-    };
-    const writers = Array.from({ length: 6 }, writer);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    service.process.kill('SIGKILL');
-    stop = true;
-    await Promise.all(writers);
-    await service.exited;
-    expect(acknowledged.length).toBeGreaterThan(5);
-
-    const restarted = await startService({ DATA_DIR: dataDir });
-    try {
-      // A few at a time: all at once, some would meet a full password-hashing queue (503), not a lost write.
-      const logins: { status: number }[] = [];
-      for (let i = 0; i < acknowledged.length; i += 8) {
-        logins.push(
-          ...(await Promise.all(
-            acknowledged
-              .slice(i, i + 8)
-              .map((registration) =>
-                post(`${restarted.url}/v1/auth/login`, { email: registration.email, password: registration.password }),
-              ),
-          )),
-        );
-      }
-      const lost = logins.filter((response) => response.status !== 200).length;
-      expect({ acknowledged: acknowledged.length, lost }).toEqual({ acknowledged: acknowledged.length, lost: 0 });
-    } finally {
-      restarted.process.kill('SIGTERM');
-      await restarted.exited;
-    }
-  }, 120_000);
-});

@@ -1,13 +1,15 @@
 // In-process test harness: the real app handler on a loopback port, over the real database of the run:
-// PostgreSQL when DATABASE_URL is set (shared; every test makes its own tenants), otherwise an in-memory
-// PGlite for this test file, copied from the migrated template the global setup made.
-import { readFile } from 'node:fs/promises';
-import { inject } from 'vitest';
+// PostgreSQL when DATABASE_URL is set, otherwise an in-memory PGlite, a copy of the migrated template the
+// global setup made. Either is shared (every test makes its own tenants): PostgreSQL by every file, the
+// PGlite by the files one worker runs; opening a copy of the template costs ~0.5 s of CPU, and the suite
+// starts some 50 apps.
+import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { startServer } from '../../src/server.js';
 import type { Services } from '../../src/services.js';
 import { capturingLogger } from './log-sink.js';
+import { pgliteTemplate } from './pglite-template.js';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -39,21 +41,34 @@ export type TestAppOptions = {
   databaseUrl?: string;
   /** Extra environment for loadConfig, e.g. a small AUTH_RATE_LIMIT_BURST for the test that exercises it. */
   env?: Record<string, string>;
+  /**
+   * Hash passwords at the service's own parameters (argon2id, OWASP's 19 MiB and 2 passes), for the tests
+   * about hashing: its parameters, timing and queue. Otherwise at 1 MiB and 1 pass (TEST_PASSWORD_HASHING),
+   * except with `production` (NODE_ENV=production refuses them).
+   */
+  productionPasswordHashing?: boolean;
+  /** A PGlite of the app's own rather than the worker's, for a test that breaks its database (no effect on PostgreSQL). */
+  ownDatabase?: boolean;
 };
+
+/**
+ * Cheap argon2id for tests that register and log in without testing the hashing: 19 MiB hashes (~30 ms of
+ * CPU each, and memory bandwidth taken from the other worker) cost the suite about 10 s. Accepted by the
+ * service with NODE_ENV=test only (src/config.ts).
+ */
+export const TEST_PASSWORD_HASHING = { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' };
 
 export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 0x5a).toString('base64');
 
 /** Rate limits shared through Redis, as in a scale-out deployment, when the run has one. */
 export const usingRedis = Boolean(process.env.REDIS_URL);
 
-let templateBytes: Promise<Buffer> | undefined;
+let workerDatabase: Promise<PGlite> | undefined;
 
-/** The migrated PGlite dump of test/support/global-setup.ts, read once per worker; a fresh Blob per database. */
-async function pgliteTemplate(): Promise<Blob | undefined> {
-  const file = inject('pgliteTemplate');
-  if (!file) return undefined;
-  templateBytes ??= readFile(file);
-  return new Blob([new Uint8Array(await templateBytes)]);
+/** The in-memory PGlite the apps of this worker share, opened on first use and left to the worker's exit. */
+function workerPGlite(): Promise<PGlite> {
+  workerDatabase ??= pgliteTemplate().then((template) => PGlite.create({ loadDataDir: template }));
+  return workerDatabase;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -71,6 +86,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     AUTH_RATE_LIMIT_BURST: '100000',
     PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
     PUBLIC_RATE_LIMIT_BURST: '100000',
+    ...(!options.productionPasswordHashing && !options.production && TEST_PASSWORD_HASHING),
     ...(usingRedis && { REDIS_URL: process.env.REDIS_URL }),
     // DID private keys are encrypted under this key (the embedded default would write a key file instead).
     KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
@@ -81,7 +97,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     log,
     options.databaseUrl || usingPostgres
       ? { kind: 'postgres', url: options.databaseUrl ?? process.env.DATABASE_URL!, poolSize: 5 }
-      : { kind: 'pglite-memory', template: await pgliteTemplate() },
+      : options.ownDatabase
+        ? { kind: 'pglite-memory', template: await pgliteTemplate() }
+        : { kind: 'pglite-shared', pglite: await workerPGlite() },
   );
   const url = running.url;
 

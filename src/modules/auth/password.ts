@@ -25,7 +25,14 @@ export const passwordHashingBusy = () =>
     'Retry-After': String(PASSWORD_BUSY_RETRY_AFTER_SECONDS),
   });
 
-export type PasswordHashingOptions = { concurrency?: number; queueLimit?: number; refusalDelayMs?: number };
+export type PasswordHashingOptions = {
+  concurrency?: number;
+  queueLimit?: number;
+  refusalDelayMs?: number;
+  /** argon2id memory (KiB) and passes; unset, OWASP's above. Only test runs set them (src/config.ts). */
+  memoryKib?: number;
+  timeCost?: number;
+};
 
 /**
  * One per process (src/services.ts), shared by every caller that hashes, so that the bound holds for the
@@ -39,8 +46,14 @@ export function createPasswordHasher(options: PasswordHashingOptions = {}) {
     refusalDelayMs: options.refusalDelayMs ?? PASSWORD_BUSY_REFUSAL_DELAY_MS,
   });
 
+  const hashOptions = {
+    ...OPTIONS,
+    memoryCost: options.memoryKib ?? OPTIONS.memoryCost,
+    timeCost: options.timeCost ?? OPTIONS.timeCost,
+  };
+
   function hashPassword(password: string): Promise<string> {
-    return queue.run(() => argon2.hash(password, OPTIONS));
+    return queue.run(() => argon2.hash(password, hashOptions));
   }
 
   function verifyPassword(hash: string, password: string): Promise<boolean> {
@@ -78,7 +91,7 @@ export function createPasswordHasher(options: PasswordHashingOptions = {}) {
     verifyPassword,
     dummyPasswordHash,
     /** Cheap (it parses the stored hash's parameters), so it does not queue. */
-    needsRehash: (hash: string): boolean => argon2.needsRehash(hash, OPTIONS),
+    needsRehash: (hash: string): boolean => argon2.needsRehash(hash, hashOptions),
     /** Hashes running and waiting now, for metrics. */
     depth: (): QueueDepth => queue.depth(),
   };
