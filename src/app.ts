@@ -24,7 +24,7 @@ import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-
 import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
 import { API_VERSION, buildOpenApiDocument } from './rest/openapi.js';
-import { servicesForRequest, type Services } from './services.js';
+import type { Services } from './services.js';
 
 export type AppDeps = {
   prisma: PrismaClient;
@@ -122,7 +122,8 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
       context = {
         principal,
         requestId,
-        services: servicesForRequest(services, { publicBaseUrl: services.publicBaseUrl.forRequest(request) }),
+        services,
+        origin: { publicBaseUrl: services.publicBaseUrl.forRequest(request) },
         log: requestLog,
         idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
         // Node merges these with the headers the transports write later.

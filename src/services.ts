@@ -6,7 +6,7 @@ import type { RateLimits } from './http/rate-limits.js';
 import { createPublicBaseUrl } from './http/public-base-url.js';
 import type { KeyEncryption } from './lib/key-encryption.js';
 import type { AccessEvents } from './auth/access-events.js';
-import { createCredentialsService, type RequestOrigin } from './modules/credentials/credentials.service.js';
+import { createCredentialsService } from './modules/credentials/credentials.service.js';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createVerificationService } from './modules/credentials/verification.service.js';
 import { resolveDid } from './modules/dids/methods/index.js';
@@ -80,22 +80,5 @@ export function createServices(
     idempotency: createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds }),
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
-  };
-}
-
-/**
- * The services as one request sees them: the credentials service makes status list URLs under the request's
- * public base URL (src/http/public-base-url.ts), so that resolvers pass nothing about where a request came in.
- */
-export function servicesForRequest(services: Services, origin: RequestOrigin): Services {
-  const { credentials } = services;
-  return {
-    ...services,
-    credentials: {
-      ...credentials,
-      issue: (principal, input, idempotency = null) => credentials.issue(principal, input, idempotency, origin),
-      list: (principal, filters, page) => credentials.list(principal, filters, page, origin),
-      get: (principal, id) => credentials.get(principal, id, origin),
-    },
   };
 }

@@ -1,13 +1,15 @@
 import type { Principal } from '../auth/principal.js';
 import type { Logger } from '../lib/logger.js';
+import type { RequestOrigin } from '../modules/credentials/credentials.service.js';
 import type { Services } from '../services.js';
 
 /** Built once per request by the HTTP app, for both transports. */
 export type RequestContext = {
   principal: Principal | null;
   requestId: string;
-  /** The services, bound to where this request came in (servicesForRequest in src/services.ts). */
   services: Services;
+  /** Where this request came in: the base of the URLs written into what it creates (status list links). */
+  origin: RequestOrigin;
   log: Logger;
   /** The request's Idempotency-Key header as sent (validated where it is used), or null without one. */
   idempotencyKey: string | null;

@@ -96,14 +96,14 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ required: false }),
       cursor: t.arg.string({ required: false }),
     },
-    resolve: (_root, { format, issuer, status, ...page }, { services, principal }) =>
-      services.credentials.list(principal!, { format, issuer, status }, page),
+    resolve: (_root, { format, issuer, status, ...page }, { services, principal, origin }) =>
+      services.credentials.list(principal!, { format, issuer, status }, page, origin),
   }),
   credential: t.field({
     type: Credential,
     ...requires('credentials:list'),
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, { services, principal }) => services.credentials.get(principal!, id),
+    resolve: (_root, { id }, { services, principal, origin }) => services.credentials.get(principal!, id, origin),
   }),
 }));
 
@@ -114,8 +114,8 @@ builder.mutationFields((t) => ({
     description: 'Issues a credential; consumes one of the month’s quota.',
     ...requires('credentials:issue'),
     args: { input: t.arg({ type: IssueCredentialInput, required: true }) },
-    resolve: idempotent((_root, { input }, { services, principal }, slot) =>
-      services.credentials.issue(principal!, input, slot),
+    resolve: idempotent((_root, { input }, { services, principal, origin }, slot) =>
+      services.credentials.issue(principal!, input, slot, origin),
     ),
   }),
   revokeCredential: t.field({

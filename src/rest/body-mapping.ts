@@ -49,11 +49,9 @@ export function createBodyMapper(schema: GraphQLSchema, typeName: string): BodyM
       typeProblems(snakeCaseName(name), fields[name]!.type, value),
     );
     if (problems.length) throw badRequest(problems[0]!.message, problems);
-    {
-      const parsed = parseInput(rules, input) as Record<string, unknown>;
-      // A closed set's value as the rules read it (`p256` is P-256): what the GraphQL enum then carries.
-      for (const name of enumFields) if (name in input) input[name] = parsed[name];
-    }
+    const parsed = parseInput(rules, input) as Record<string, unknown>;
+    // A closed set's value as the rules read it (`p256` is P-256): what the GraphQL enum then carries.
+    for (const name of enumFields) if (name in input) input[name] = parsed[name];
     return input;
   };
 }
@@ -86,18 +84,22 @@ const SCALAR_CHECKS: Record<string, { test: (value: unknown) => boolean; descrip
   Float: { test: (value) => typeof value === 'number' && Number.isFinite(value), description: 'a number' },
 };
 
+export type VariableTypes = readonly { name: string; type: GraphQLInputType }[];
+
+/** The types of an operation's variables, read once when the endpoint is compiled. */
+export function variableTypesOf(schema: GraphQLSchema, operation: OperationDefinitionNode): VariableTypes {
+  return (operation.variableDefinitions ?? []).map((definition) => ({
+    name: definition.variable.name.value,
+    type: typeFromAST(schema, definition.type as never) as GraphQLInputType,
+  }));
+}
+
 /** The operation's variables with every closed-set value as its GraphQL enum name. */
-export function toGraphQLVariables(
-  schema: GraphQLSchema,
-  operation: OperationDefinitionNode,
-  variables: Record<string, unknown>,
-): Record<string, unknown> {
+export function toGraphQLVariables(types: VariableTypes, variables: Record<string, unknown>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const definition of operation.variableDefinitions ?? []) {
-    const name = definition.variable.name.value;
+  for (const { name, type } of types) {
     const value = variables[name];
-    if (value === undefined) continue;
-    result[name] = toGraphQLValue(typeFromAST(schema, definition.type as never) as GraphQLInputType, value);
+    if (value !== undefined) result[name] = toGraphQLValue(type, value);
   }
   return result;
 }

@@ -1,6 +1,7 @@
 // What a REST endpoint is: a fixed GraphQL operation plus mappers between the contract's JSON and it.
 // The router executes the operation against the same schema, so scope-auth decides access for REST too.
 import { badRequest } from '../lib/errors.js';
+import { snakeCaseName } from '../lib/validation.js';
 
 export type RestRequest = {
   params: Record<string, string>;
@@ -30,13 +31,11 @@ export type RestEndpoint = {
   result: (data: Record<string, unknown>) => unknown;
 };
 
-export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
 /** Deep copy with object keys in snake_case: GraphQL's camelCase data as the REST contract's JSON. */
 export function snakeKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [snakeCase(key), snakeKeys(inner)]));
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [snakeCaseName(key), snakeKeys(inner)]));
 }
 
 /** `{ input }` from the body plus one path parameter as the named variable. */

@@ -17,13 +17,20 @@ import type { RequestContext } from '../graphql/context.js';
 import { readJsonObject } from '../http/body.js';
 import { databaseErrorAnswer } from '../db/unavailable.js';
 import { assertCleanJson } from '../lib/json-guards.js';
-import { createBodyMapper, toGraphQLVariables, type BodyMapper } from './body-mapping.js';
+import {
+  createBodyMapper,
+  toGraphQLVariables,
+  variableTypesOf,
+  type BodyMapper,
+  type VariableTypes,
+} from './body-mapping.js';
 import { fromGraphQLData } from './result-mapping.js';
 import type { RestEndpoint, RestRequest } from './endpoint.js';
 
 type CompiledEndpoint = RestEndpoint & {
   document: DocumentNode;
   operationNode: OperationDefinitionNode;
+  variableTypes: VariableTypes;
   access: Access;
   segments: string[];
   mapBody: BodyMapper | undefined;
@@ -67,7 +74,7 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
     const restRequest: RestRequest = { params, query: url.searchParams, body };
     const input = endpoint.mapBody?.(body, endpoint.checkFirst);
     const variables = endpoint.variables ? endpoint.variables(restRequest, input) : input ? { input } : {};
-    const variableValues = toGraphQLVariables(schema, endpoint.operationNode, variables);
+    const variableValues = toGraphQLVariables(endpoint.variableTypes, variables);
     const result = await execute({ schema, document: endpoint.document, contextValue: context, variableValues });
     if (result.errors?.length) throw toAppError(result.errors[0], context);
     const data = fromGraphQLData(schema, endpoint.operationNode, result.data as Record<string, unknown>);
@@ -94,6 +101,7 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
     ...endpoint,
     document,
     operationNode: operation,
+    variableTypes: variableTypesOf(schema, operation),
     access,
     segments: endpoint.path.split('/').filter(Boolean),
     mapBody: endpoint.bodyInput ? createBodyMapper(schema, endpoint.bodyInput) : undefined,
