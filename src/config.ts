@@ -14,9 +14,15 @@ const durationSeconds = z.string().transform((value, ctx) => {
   return seconds;
 });
 
-const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), {
-  message: 'must be a postgres:// or postgresql:// URL',
-});
+// node-postgres parses the URL with WHATWG URL (retrying an empty host, as in postgres://u@/db?host=/socket):
+// one it cannot parse is refused here rather than failing at the first connection.
+const postgresUrl = z
+  .string()
+  .refine(
+    (value) =>
+      /^postgres(ql)?:\/\//.test(value) && (URL.canParse(value) || URL.canParse(value.replace('@/', '@host/'))),
+    { message: 'must be a postgres:// or postgresql:// URL' },
+  );
 
 const redisUrl = z.string().refine((value) => /^rediss?:\/\//.test(value), {
   message: 'must be a redis:// or rediss:// URL',
@@ -63,9 +69,63 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).optional(),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Bearer token for GET /metrics; unset: the endpoint is not served.
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  // Browser origins allowed to call the API cross-origin, compared exactly with the Origin header
+  // (RFC 6454 §6.1 serialisation: scheme://host[:port], lower case, no path).
+  CORS_ORIGINS: z.string().transform(parseOrigins).optional(),
+  GRAPHIQL: z.enum(['true', 'false']).optional(),
 });
 
 const TEST_ONLY = ['ARGON2_MEMORY_KIB', 'ARGON2_TIME_COST'] as const;
+
+function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
+  const origins = [
+    ...new Set(
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  ];
+  for (const origin of origins) {
+    const problem = originProblem(origin);
+    // The origin, not the whole list, is the value the error line shows (problem() below).
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { item: origin } });
+  }
+  return origins;
+}
+
+function originProblem(origin: string): string | undefined {
+  // A wildcard would let any site's scripts call the API with a user's credentials in hand.
+  if (origin === '*') return 'not accepted: list each origin that may call the API, e.g. https://app.example.com';
+  if (!URL.canParse(origin)) return 'must be an origin such as https://app.example.com';
+  const url = new URL(origin);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http:// or https:// origin';
+  // Browsers send the serialised origin; anything else (a path, a trailing slash, upper case, :443) never matches.
+  if (url.origin !== origin)
+    return `not an origin as a browser sends it (no path or trailing slash): write ${url.origin}`;
+  return undefined;
+}
+
+/** Hidden in error messages: their values are credentials. */
+const SECRET_NAME = /(TOKEN|SECRET|PASSWORD|KEY)$/;
+/** URLs that may carry a password (in the user info or a query parameter): only scheme and host are shown. */
+const CREDENTIAL_URLS = new Set(['DATABASE_URL', 'REDIS_URL']);
+
+/** How a bad value appears in a ConfigError: as given, unless it is or may hold a secret. */
+function shownValue(name: string, value: string | undefined): string {
+  if (SECRET_NAME.test(name)) return '(hidden)';
+  if (CREDENTIAL_URLS.has(name)) {
+    // Without a host ("user:pass@db"), what follows the scheme could be anything, a password included.
+    const url = URL.canParse(value ?? '') ? new URL(value!) : undefined;
+    return url?.host ? `"${url.protocol}//${url.host}" (the rest hidden)` : '(hidden)';
+  }
+  return JSON.stringify(value);
+}
+
+const problem = (name: string, value: string | undefined, message: string) =>
+  `${name}=${shownValue(name, value)}: ${message}`;
 
 export type Config = {
   port: number;
@@ -89,6 +149,12 @@ export type Config = {
   argon2MemoryKib: number | undefined;
   argon2TimeCost: number | undefined;
   nodeEnv: 'development' | 'production' | 'test';
+  /** Bearer token that GET /metrics requires; unset: no metrics endpoint. */
+  metricsToken: string | undefined;
+  /** Exact origins (https://app.example.com) allowed cross-origin requests; empty: none. */
+  corsOrigins: string[];
+  /** Serve GraphiQL at GET /graphql: default on, off when NODE_ENV=production. */
+  graphiql: boolean;
 };
 
 export class ConfigError extends Error {
@@ -108,7 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
-        return `${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+        const item = issue.code === 'custom' ? (issue.params?.item as string | undefined) : undefined;
+        return problem(name, item ?? env[name], issue.message);
       }),
     );
   }
@@ -116,9 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const testOnly = TEST_ONLY.filter((name) => value[name] !== undefined && value.NODE_ENV !== 'test');
   if (testOnly.length > 0) {
     throw new ConfigError(
-      testOnly.map(
-        (name) =>
-          `${name}=${JSON.stringify(env[name])}: only with NODE_ENV=test (a deployment hashes at OWASP's parameters)`,
+      testOnly.map((name) =>
+        problem(name, env[name], "only with NODE_ENV=test (a deployment hashes at OWASP's parameters)"),
       ),
     );
   }
@@ -141,5 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     argon2MemoryKib: value.ARGON2_MEMORY_KIB,
     argon2TimeCost: value.ARGON2_TIME_COST,
     nodeEnv: value.NODE_ENV,
+    metricsToken: value.METRICS_TOKEN,
+    corsOrigins: value.CORS_ORIGINS ?? [],
+    graphiql: value.GRAPHIQL ? value.GRAPHIQL === 'true' : value.NODE_ENV !== 'production',
   };
 }

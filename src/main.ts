@@ -20,13 +20,17 @@ const destination = stdoutDestination();
 const log = createLogger(config.logLevel, destination);
 const startedAt = performance.now();
 
-/** Exits once buffered log lines are out (the last ones say why the process stopped). */
-function exit(code: number): never {
-  try {
-    destination.flushSync();
-  } catch {
-    // a write still in flight: the lines reach the pipe anyway; nothing else to do on the way out
-  }
+/** In-flight requests and running jobs get this long after SIGTERM/SIGINT; then the process exits 1. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Buffered log lines get this long on the way out: plenty for a reader, bounded for a pipe nobody reads. */
+const EXIT_LOG_DRAIN_MS = 1_000;
+
+let exiting = false;
+/** Exits once buffered log lines are out (the last ones say why the process stopped), or after 1 s. */
+async function exit(code: number): Promise<void> {
+  if (exiting) return; // the shutdown timeout and the end of the shutdown, nearly together: the first wins
+  exiting = true;
+  await destination.drain(EXIT_LOG_DRAIN_MS);
   process.exit(code);
 }
 
@@ -45,24 +49,26 @@ try {
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down: draining in-flight requests and running jobs');
     const forced = setTimeout(() => {
-      log.error('shutdown took over 10 s; exiting');
-      exit(1);
-    }, 10_000);
+      log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long; exiting');
+      void exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
     forced.unref();
     running.close().then(
       () => {
         log.info('shut down cleanly');
-        exit(0);
+        void exit(0);
       },
       (error) => {
         log.error({ err: error }, 'error during shutdown');
-        exit(1);
+        void exit(1);
       },
     );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 } catch (error) {
-  log.fatal({ err: error }, error instanceof DatabaseUnreachableError ? error.message : 'failed to start');
-  exit(1);
+  // The unreachable database's message says it all (DATABASE_URL, host:port, the cause); its stack adds nothing.
+  if (error instanceof DatabaseUnreachableError) log.fatal(error.message);
+  else log.fatal({ err: error }, 'failed to start');
+  await exit(1);
 }

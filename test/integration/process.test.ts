@@ -1,12 +1,12 @@
 // The service as a process: configuration errors, graceful shutdown, and the embedded database surviving
 // kill -9 with every acknowledged write intact.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnService, startService, type ChildService } from '../support/child-service.js';
 import { newRegistration } from '../support/factories.js';
+import { signalUnderLoad, unanswered } from '../support/in-flight.js';
 
 const dirs: string[] = [];
 async function tempDataDir() {
@@ -39,11 +39,27 @@ const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('start-up', () => {
-  it('refuses to start on bad configuration, listing every bad value', async () => {
-    const { output, exited } = spawnService({ PORT: 'eighty', SESSION_TTL: 'forever', NODE_ENV: 'staging' });
+  it('refuses to start on bad configuration, listing every bad value, never a secret', async () => {
+    const { output, exited } = spawnService({
+      PORT: 'eighty',
+      SESSION_TTL: 'forever',
+      NODE_ENV: 'staging',
+      DATABASE_URL: 'mysql://app:s3cret-pw@db:3306/app',
+      METRICS_TOKEN: 's3cret-pw',
+    });
     expect(await exited).toBe(1);
     expect(output()).toContain('invalid configuration');
-    for (const name of ['PORT', 'SESSION_TTL', 'NODE_ENV']) expect(output()).toContain(`${name}=`);
+    for (const name of ['PORT', 'SESSION_TTL', 'NODE_ENV', 'DATABASE_URL', 'METRICS_TOKEN']) {
+      expect(output()).toContain(`${name}=`);
+    }
+    expect(output()).not.toContain('s3cret-pw');
+  });
+
+  it('cannot reach the database: exits 1 naming DATABASE_URL and where it points, never the password', async () => {
+    const { output, exited } = spawnService({ DATABASE_URL: 'postgres://user:s3cret-pw@127.0.0.1:1/db' });
+    expect(await exited).toBe(1);
+    expect(output()).toContain('cannot connect to PostgreSQL at DATABASE_URL (127.0.0.1:1/db): connect ECONNREFUSED');
+    expect(output()).not.toContain('s3cret-pw');
   });
 
   it('refuses a second process on the same DATA_DIR instead of corrupting it', async () => {
@@ -107,39 +123,16 @@ describe('the embedded database', () => {
 });
 
 describe('SIGTERM', () => {
+  // Standard output a pipe that is read, as under a process manager; the other shapes: shutdown.test.ts.
   it('finishes in-flight requests, then exits cleanly', async () => {
     const draining = await runningService();
-    // Requests whose bodies are still arriving when the signal lands: certainly in flight.
-    const inFlight = Array.from({ length: 3 }, () => slowPost(`${draining.url}/v1/auth/register`, newRegistration()));
-    await Promise.all(inFlight.map((request) => request.started));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // let the server accept them and read the headers
-    draining.process.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    inFlight.forEach((request) => request.finish());
-    const statuses = await Promise.all(inFlight.map((request) => request.status));
-    expect(statuses).toEqual([200, 200, 200]);
-    expect(await draining.exited).toBe(0);
+    const { sentBefore, slowStatuses, exitCode } = await signalUnderLoad(draining);
     service = undefined;
+    expect(sentBefore.length).toBeGreaterThan(8);
+    expect(unanswered(sentBefore)).toEqual([]);
+    expect(slowStatuses).toEqual([200, 200]);
+    expect(exitCode).toBe(0);
     expect(draining.output()).toContain('shut down cleanly');
     await expect(fetch(`${draining.url}/v1/auth/me`)).rejects.toThrow();
   });
 });
-
-/** A POST whose body is sent in two halves: `started` once the first half is on the wire. */
-function slowPost(url: string, body: unknown) {
-  const payload = Buffer.from(JSON.stringify(body));
-  const half = Math.floor(payload.length / 2);
-  const request = httpRequest(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'content-length': payload.length },
-  });
-  const status = new Promise<number>((resolve, reject) => {
-    request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', reject);
-  });
-  const started = new Promise<void>((resolve) => request.write(payload.subarray(0, half), () => resolve()));
-  return { started, status, finish: () => request.end(payload.subarray(half)) };
-}

@@ -1,6 +1,7 @@
 // Runs the service as its own process, the way `npm start` does, for tests of start-up, signals and crashes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,37 +26,90 @@ export async function seededDataDir(prefix = 'credential-service-'): Promise<str
 export type ChildService = {
   process: ChildProcess;
   url: string;
+  /** Standard output (when the harness reads it) and standard error, as they arrived. */
   output: () => string;
+  /** Standard error alone. */
+  errors: () => string;
   exited: Promise<number | null>;
 };
 
-export function spawnService(env: Record<string, string>): {
+export type SpawnOptions = {
+  /**
+   * The child's standard output: 'pipe' (the default) is read into output(); a file descriptor (a file, or a
+   * pipe the test controls) is handed to the child as it is, the test's copy left open for it to close.
+   */
+  stdout?: 'pipe' | number;
+  /** Where the service runs from: the repository by default. */
+  cwd?: string;
+  /** Node's arguments: the TypeScript entry point through tsx by default. */
+  command?: string[];
+};
+
+export function spawnService(
+  env: Record<string, string>,
+  { stdout = 'pipe', cwd = ROOT, command = ['--import', 'tsx', 'src/main.ts'] }: SpawnOptions = {},
+): {
   child: ChildProcess;
   output: () => string;
+  errors: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, command, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  let errors = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+    errors += chunk;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return { child, output: () => output, errors: () => errors, exited };
 }
 
-/** Starts the service and waits for its "listening" log line. */
-export async function startService(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildService> {
-  const { child, output, exited } = spawnService(env);
+/**
+ * Starts the service and waits until it listens: its "listening" log line when the harness reads standard
+ * output; otherwise (stdout handed over) it is given a free port and ready once that port accepts connections.
+ */
+export async function startService(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  options: SpawnOptions = {},
+): Promise<ChildService> {
+  const port = (options.stdout ?? 'pipe') === 'pipe' ? undefined : await freePort();
+  const { child, output, errors, exited } = spawnService(port ? { ...env, PORT: String(port) } : env, options);
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    const match = /"url":"(http:\/\/[^"]+)"/.exec(output());
-    if (match) return { process: child, url: match[1]!, output, exited };
+    const url = port ? ((await accepts(port)) ? `http://127.0.0.1:${port}` : undefined) : listeningUrl(output());
+    if (url) return { process: child, url, output, errors, exited };
     if (child.exitCode !== null) throw new Error(`service exited early:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
   throw new Error(`service did not start in ${timeoutMs} ms:\n${output()}`);
+}
+
+const listeningUrl = (output: string) => /"url":"(http:\/\/[^"]+)"/.exec(output)?.[1];
+
+/** A port nothing listens on now (another process could take it before the child does; on loopback, unlikely). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }

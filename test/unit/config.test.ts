@@ -19,6 +19,9 @@ describe('loadConfig', () => {
       idempotencyLeaseSeconds: 60,
       keyEncryptionKey: undefined,
       publicBaseUrl: undefined,
+      metricsToken: undefined,
+      corsOrigins: [],
+      graphiql: true,
     });
   });
 
@@ -40,6 +43,9 @@ describe('loadConfig', () => {
       IDEMPOTENCY_LEASE: '2m',
       KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       PUBLIC_BASE_URL: 'https://credentials.example.com',
+      METRICS_TOKEN: 'metrics-token-0123456789',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
+      GRAPHIQL: 'true',
     });
     expect(config).toEqual({
       port: 9000,
@@ -56,6 +62,9 @@ describe('loadConfig', () => {
       idempotencyLeaseSeconds: 120,
       keyEncryptionKey: Buffer.alloc(32, 7).toString('base64'),
       publicBaseUrl: 'https://credentials.example.com',
+      metricsToken: 'metrics-token-0123456789',
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+      graphiql: true,
     });
   });
 
@@ -95,6 +104,79 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
   });
 });
+
+describe('GRAPHIQL', () => {
+  it('is on by default, off by default in production, and either when set', () => {
+    expect(loadConfig({}).graphiql).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).graphiql).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', GRAPHIQL: 'true' }).graphiql).toBe(true);
+    expect(loadConfig({ GRAPHIQL: 'false' }).graphiql).toBe(false);
+    expect(problemsOf({ GRAPHIQL: 'yes' })).toEqual([expect.stringMatching(/^GRAPHIQL="yes": /)]);
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  it('is a comma-separated list of exact origins, empty by default', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://a.example.com,,https://a.example.com ,http://127.0.0.1:8081' }),
+    ).toMatchObject({ corsOrigins: ['https://a.example.com', 'http://127.0.0.1:8081'] });
+  });
+
+  it('refuses anything a browser would not send as its Origin, one line per origin', () => {
+    expect(
+      problemsOf({
+        CORS_ORIGINS: '*,https://app.example.com/,https://app.example.com/path,ftp://files.example.com,app.example.com',
+      }),
+    ).toEqual([
+      'CORS_ORIGINS="*": not accepted: list each origin that may call the API, e.g. https://app.example.com',
+      'CORS_ORIGINS="https://app.example.com/": not an origin as a browser sends it (no path or trailing slash): write https://app.example.com',
+      'CORS_ORIGINS="https://app.example.com/path": not an origin as a browser sends it (no path or trailing slash): write https://app.example.com',
+      'CORS_ORIGINS="ftp://files.example.com": must be an http:// or https:// origin',
+      'CORS_ORIGINS="app.example.com": must be an origin such as https://app.example.com',
+    ]);
+    expect(problemsOf({ CORS_ORIGINS: 'https://App.example.com:443' })).toEqual([
+      'CORS_ORIGINS="https://App.example.com:443": not an origin as a browser sends it (no path or trailing slash): write https://app.example.com',
+    ]);
+  });
+});
+
+describe('configuration errors never show a secret', () => {
+  const SECRET = 'Hunter2-s3cret-VALUE';
+  it.each([
+    ['DATABASE_URL', `mysql://admin:${SECRET}@db:3306/app`],
+    ['DATABASE_URL', `postgres://admin:${SECRET}@db:not-a-port/app`],
+    ['DATABASE_URL', `admin:${SECRET}@db/app`],
+    ['DATABASE_URL', `mysql://db/app?password=${SECRET}`],
+    ['DATABASE_URL', `postgresql://admin:${SECRET}@[db/app`],
+    ['REDIS_URL', `http://:${SECRET}@cache:6379`],
+    ['REDIS_URL', `cache:6379?password=${SECRET}`],
+    ['KEY_ENCRYPTION_KEY', SECRET],
+    ['METRICS_TOKEN', SECRET.slice(0, 15)],
+  ])('%s=%j: named, value not shown', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name}=`))]);
+    expect(problems[0]).not.toContain(SECRET.slice(0, 15));
+  });
+
+  it('shows where a bad database or Redis URL points, not who it logs in as', () => {
+    expect(problemsOf({ DATABASE_URL: `mysql://admin:${SECRET}@db:3306/app` })).toEqual([
+      'DATABASE_URL="mysql://db:3306" (the rest hidden): must be a postgres:// or postgresql:// URL',
+    ]);
+    expect(problemsOf({ KEY_ENCRYPTION_KEY: SECRET })).toEqual([
+      'KEY_ENCRYPTION_KEY=(hidden): must be 32 bytes in base64',
+    ]);
+  });
+});
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('configuration accepted');
+}
 
 describe('parseDuration', () => {
   it.each([
