@@ -1,6 +1,7 @@
 // GraphQL surface of API keys (admin interface). Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
+import { NEXT_CURSOR, pageArgs } from './pages.js';
 import { inputFromZod } from './zod-types.js';
 import { createInput } from '../modules/api-keys/api-keys.service.js';
 import { idempotent } from './idempotency.js';
@@ -28,6 +29,13 @@ const ApiKey = builder.objectRef<ApiKeyView>('ApiKey').implement({
   }),
 });
 
+const ApiKeyPage = builder.objectRef<{ apiKeys: ApiKeyView[]; nextCursor: string | null }>('ApiKeyPage').implement({
+  fields: (t) => ({
+    apiKeys: t.field({ type: [ApiKey], resolve: (page) => page.apiKeys }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true, description: NEXT_CURSOR }),
+  }),
+});
+
 const CreatedApiKeyRef = builder.objectRef<CreatedApiKey>('CreatedApiKey').implement({
   fields: (t) => ({
     apiKey: t.field({ type: ApiKey, resolve: (created) => created }),
@@ -39,9 +47,11 @@ const CreateApiKeyInput = inputFromZod('CreateApiKeyInput', createInput);
 
 builder.queryFields((t) => ({
   apiKeys: t.field({
-    type: [ApiKey],
+    type: ApiKeyPage,
+    description: 'Newest first, revoked and expired keys included.',
     ...requires('api_keys:manage'),
-    resolve: (_root, _args, { services, principal }) => services.apiKeys.list(principal!),
+    args: pageArgs(t.arg),
+    resolve: (_root, args, { services, principal }) => services.apiKeys.list(principal!, args),
   }),
 }));
 

@@ -1,6 +1,7 @@
 // GraphQL surface of credentials. Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
+import { NEXT_CURSOR, pageArgs } from './pages.js';
 import { argsFromZod, enumFromZod, inputFromZod } from './zod-types.js';
 import {
   credentialFormat,
@@ -52,7 +53,7 @@ const CredentialPage = builder
   .implement({
     fields: (t) => ({
       credentials: t.field({ type: [Credential], resolve: (page) => page.credentials }),
-      nextCursor: t.exposeString('nextCursor', { nullable: true }),
+      nextCursor: t.exposeString('nextCursor', { nullable: true, description: NEXT_CURSOR }),
     }),
   });
 
@@ -72,13 +73,58 @@ const VerificationCheck = builder.objectRef<VerificationResult['checks'][number]
   }),
 });
 
+// What the credential says comes in one shape for both formats, and only once the issuer's signature (and an
+// SD-JWT's disclosures) checked out: before that, every one of these fields is null.
+const UNLESS_AUTHENTIC = 'Null unless the issuer’s signature (and an SD-JWT’s disclosures) checked out.';
+
 const Verification = builder.objectRef<VerificationResult>('Verification').implement({
+  description: 'The verdict on a credential, its individual checks and, once authentic, what it says.',
   fields: (t) => ({
-    verified: t.exposeBoolean('verified'),
+    verified: t.exposeBoolean('verified', { description: 'True when no check failed (skipped ones do not count).' }),
     format: t.expose('format', { type: CredentialFormat }),
     issuer: t.exposeString('issuer', { nullable: true }),
     subject: t.string({ nullable: true, resolve: (result) => result.subject ?? null }),
-    claims: t.field({ type: 'JSON', nullable: true, resolve: (result) => result.claims ?? null }),
+    claims: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        'The subject’s claims as one JSON object, the same for both formats: jwt_vc_json’s vc.credentialSubject ' +
+        'without its id; for vc+sd-jwt the payload with the disclosures applied, without the claims about the ' +
+        `token itself (iss, sub, iat, nbf, exp, jti, cnf, status, vct, _sd…). ${UNLESS_AUTHENTIC}`,
+      resolve: (result) => result.claims ?? null,
+    }),
+    disclosed: t.stringList({
+      nullable: true,
+      description:
+        'JSON Pointers (RFC 6901) into claims of the values that came from selective disclosures, e.g. ' +
+        `"/degree" or "/address/street"; [] for jwt_vc_json and for an SD-JWT presented without any. ${UNLESS_AUTHENTIC}`,
+      resolve: (result) => result.disclosed ?? null,
+    }),
+    credentialTypes: t.stringList({
+      nullable: true,
+      description: `The credential’s types: vc.type for jwt_vc_json, [vct] for vc+sd-jwt. ${UNLESS_AUTHENTIC}`,
+      resolve: (result) => result.credentialTypes ?? null,
+    }),
+    issuedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: `When it was issued (iat); null when it does not say. ${UNLESS_AUTHENTIC}`,
+      resolve: (result) => result.issuedAt ?? null,
+    }),
+    expiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: `When it expires (exp, or jwt_vc_json’s vc.expirationDate); null when it does not. ${UNLESS_AUTHENTIC}`,
+      resolve: (result) => result.expiresAt ?? null,
+    }),
+    payload: t.field({
+      type: 'JSON',
+      nullable: true,
+      description:
+        'Everything the issuer signed: the whole JWT claims set (jwt_vc_json), or the SD-JWT payload with the ' +
+        `presented disclosures applied (RFC 9901 §7.1). ${UNLESS_AUTHENTIC}`,
+      resolve: (result) => result.payload ?? null,
+    }),
     checks: t.field({ type: [VerificationCheck], resolve: (result) => result.checks }),
   }),
 });
@@ -93,8 +139,7 @@ builder.queryFields((t) => ({
     ...requires('credentials:list'),
     args: {
       ...argsFromZod(t, listInput, 'Credentials'),
-      limit: t.arg.int({ required: false }),
-      cursor: t.arg.string({ required: false }),
+      ...pageArgs(t.arg),
     },
     resolve: (_root, { format, issuer, status, ...page }, { services, principal, origin }) =>
       services.credentials.list(principal!, { format, issuer, status }, page, origin),

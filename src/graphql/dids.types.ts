@@ -1,6 +1,7 @@
 // GraphQL surface of DIDs and public did:key resolution. Resolvers only adapt.
 import { publicField, requires } from './access.js';
 import { builder } from './builder.js';
+import { NEXT_CURSOR, pageArgs } from './pages.js';
 import { argsFromZod, enumFromZod, inputFromZod } from './zod-types.js';
 import { createInput, didKeyType, didStatus, listInput } from '../modules/dids/dids.service.js';
 
@@ -26,7 +27,7 @@ export const Did = builder.objectRef<DidView>('Did').implement({
 const DidPage = builder.objectRef<{ dids: DidView[]; nextCursor: string | null }>('DidPage').implement({
   fields: (t) => ({
     dids: t.field({ type: [Did], resolve: (page) => page.dids }),
-    nextCursor: t.exposeString('nextCursor', { nullable: true }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true, description: NEXT_CURSOR }),
   }),
 });
 
@@ -39,8 +40,7 @@ builder.queryFields((t) => ({
     ...requires('dids:list'),
     args: {
       ...argsFromZod(t, listInput, 'Dids'),
-      limit: t.arg.int({ required: false }),
-      cursor: t.arg.string({ required: false }),
+      ...pageArgs(t.arg),
     },
     resolve: (_root, args, { services, principal }) => services.dids.list(principal!, { status: args.status }, args),
   }),

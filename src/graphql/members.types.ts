@@ -1,6 +1,7 @@
 // GraphQL surface of members and invitations. Resolvers only adapt.
 import { publicField, requires } from './access.js';
 import { builder } from './builder.js';
+import { NEXT_CURSOR, pageArgs } from './pages.js';
 import { inputFromZod } from './zod-types.js';
 import { updateRoleInput } from '../modules/members/members.service.js';
 import { acceptInput, inviteInput } from '../modules/members/invitations.service.js';
@@ -34,6 +35,22 @@ const invitationFields = builder.objectRef<InvitationView>('Invitation').impleme
   }),
 });
 
+const MemberPage = builder.objectRef<{ members: MemberView[]; nextCursor: string | null }>('MemberPage').implement({
+  fields: (t) => ({
+    members: t.field({ type: [Member], resolve: (page) => page.members }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true, description: NEXT_CURSOR }),
+  }),
+});
+
+const InvitationPage = builder
+  .objectRef<{ invitations: InvitationView[]; nextCursor: string | null }>('InvitationPage')
+  .implement({
+    fields: (t) => ({
+      invitations: t.field({ type: [invitationFields], resolve: (page) => page.invitations }),
+      nextCursor: t.exposeString('nextCursor', { nullable: true, description: NEXT_CURSOR }),
+    }),
+  });
+
 const CreatedInvitationRef = builder.objectRef<CreatedInvitation>('CreatedInvitation').implement({
   description: 'A new invitation with its one-time token, shown only here. Pass it to the invitee.',
   fields: (t) => ({
@@ -52,15 +69,18 @@ const AcceptInvitationInput = inputFromZod(
 
 builder.queryFields((t) => ({
   members: t.field({
-    type: [Member],
+    type: MemberPage,
+    description: 'Newest first.',
     ...requires('members:list'),
-    resolve: (_root, _args, { services, principal }) => services.members.list(principal!),
+    args: pageArgs(t.arg),
+    resolve: (_root, args, { services, principal }) => services.members.list(principal!, args),
   }),
   invitations: t.field({
-    type: [invitationFields],
-    description: 'Pending invitations.',
+    type: InvitationPage,
+    description: 'Pending invitations, newest first.',
     ...requires('members:list'),
-    resolve: (_root, _args, { services, principal }) => services.invitations.listPending(principal!),
+    args: pageArgs(t.arg),
+    resolve: (_root, args, { services, principal }) => services.invitations.listPending(principal!, args),
   }),
 }));
 

@@ -1,6 +1,7 @@
 // GraphQL surface of roles (spec §2, §4 GET /v1/roles). Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
+import { NEXT_CURSOR, pageArgs } from './pages.js';
 import { inputFromZod } from './zod-types.js';
 import { createRoleInput, updateRoleInput } from '../modules/roles/roles.inputs.js';
 import { idempotent } from './idempotency.js';
@@ -19,15 +20,23 @@ export const Role = builder.objectRef<RoleView>('Role').implement({
   }),
 });
 
+const RolePage = builder.objectRef<{ roles: RoleView[]; nextCursor: string | null }>('RolePage').implement({
+  fields: (t) => ({
+    roles: t.field({ type: [Role], resolve: (page) => page.roles }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true, description: NEXT_CURSOR }),
+  }),
+});
+
 const CreateRoleInput = inputFromZod('CreateRoleInput', createRoleInput);
 const UpdateRoleInput = inputFromZod('UpdateRoleInput', updateRoleInput);
 
 builder.queryFields((t) => ({
   roles: t.field({
-    type: [Role],
-    description: 'Every role the tenant can assign.',
+    type: RolePage,
+    description: 'Every role the tenant can assign, oldest first: the built-in roles, then its custom roles.',
     ...requires('roles:list'),
-    resolve: (_root, _args, { services, principal }) => services.roles.list(principal!),
+    args: pageArgs(t.arg),
+    resolve: (_root, args, { services, principal }) => services.roles.list(principal!, args),
   }),
 }));
 

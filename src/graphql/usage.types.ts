@@ -1,6 +1,7 @@
 // GraphQL surface of usage, plan changes and the audit log. Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
+import { NEXT_CURSOR, pageArgs } from './pages.js';
 import { enumFromZod, inputFromZod } from './zod-types.js';
 import { changePlanInput } from '../modules/tenants/tenants.service.js';
 import { planName } from '../modules/plans/plans.js';
@@ -79,7 +80,7 @@ const AuditEventPage = builder
   .implement({
     fields: (t) => ({
       events: t.field({ type: [AuditEvent], resolve: (page) => page.events }),
-      nextCursor: t.exposeString('nextCursor', { nullable: true }),
+      nextCursor: t.exposeString('nextCursor', { nullable: true, description: NEXT_CURSOR }),
     }),
   });
 
@@ -96,7 +97,7 @@ builder.queryFields((t) => ({
     type: AuditEventPage,
     description: 'Newest first.',
     ...requires('audit:read'),
-    args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
+    args: pageArgs(t.arg),
     resolve: (_root, args, { services, principal }) => services.audit.list(principal!, args),
   }),
 }));

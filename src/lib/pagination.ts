@@ -1,5 +1,5 @@
-// Keyset (cursor) pagination over (created_at, id), newest first: stable under concurrent inserts, and
-// the cursor is opaque to clients.
+// Keyset (cursor) pagination over (created_at, id), newest first unless a list says otherwise: stable under
+// concurrent inserts, and the cursor is opaque to clients.
 import { badRequest } from './errors.js';
 
 export type PageRequest = { limit?: number | null; cursor?: string | null };
@@ -41,13 +41,25 @@ export function isUuid(value: string | null | undefined): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
-/** The rows after the cursor in (time, id) descending order, as a Prisma `where` fragment. */
-export function afterCursor<Field extends string>(field: Field, before: Keyset | undefined) {
+export type KeysetOrder = 'desc' | 'asc';
+
+/**
+ * The rows after the cursor in (time, id) order, descending by default, as a Prisma `where` fragment. Its
+ * OR sits beside the caller's own conditions: a where with an OR of its own puts both in an AND.
+ */
+export function afterCursor<Field extends string>(
+  field: Field,
+  before: Keyset | undefined,
+  order: KeysetOrder = 'desc',
+) {
   if (!before) return {};
+  const past = order === 'desc' ? 'lt' : 'gt';
   return {
     OR: [
-      { [field]: { lt: before.createdAt } } as Record<Field, { lt: Date }>,
-      { [field]: before.createdAt, id: { lt: before.id } } as Record<Field, Date> & { id: { lt: string } },
+      { [field]: { [past]: before.createdAt } } as Record<Field, { lt?: Date; gt?: Date }>,
+      { [field]: before.createdAt, id: { [past]: before.id } } as Record<Field, Date> & {
+        id: { lt?: string; gt?: string };
+      },
     ],
   };
 }

@@ -52,3 +52,9 @@ export function intQuery(request: RestRequest, name: string): number | null {
   if (!/^\d{1,6}$/.test(raw)) throw badRequest(`${name} must be a non-negative integer`);
   return Number(raw);
 }
+
+/** `?limit=&cursor=` of a paged list (src/lib/pagination.ts) as the operation's variables. */
+export const pageQuery = (request: RestRequest) => ({
+  limit: intQuery(request, 'limit'),
+  cursor: request.query.get('cursor'),
+});

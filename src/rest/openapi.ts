@@ -9,6 +9,7 @@ import {
   getNamedType,
   getNullableType,
   isEnumType,
+  isLeafType,
   isListType,
   isNonNullType,
   isObjectType,
@@ -215,12 +216,17 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSc
     ...(accessOf(field)?.kind === 'public' ? { security: [] } : { security: [{ bearer: [] }] }),
     parameters: [
       ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-      ...queryParams.map((name) => ({
-        name,
-        in: 'query',
-        required: false,
-        schema: variableSchema(schema, operation, name),
-      })),
+      ...queryParams.map((name) => {
+        // A query parameter is the field's argument of the same name, and says what that argument says.
+        const description = field.args.find((argument) => argument.name === name)?.description;
+        return {
+          name,
+          in: 'query',
+          required: false,
+          ...(description && { description }),
+          schema: variableSchema(schema, operation, name),
+        };
+      }),
       ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ],
     ...(endpoint.bodyInput && {
@@ -327,28 +333,47 @@ function pointDefsAtComponents(value: unknown): unknown {
   );
 }
 
-/** A sample of the operation's data whose leaves are markers standing for their JSON Schema. */
-function sampleOf(type: GraphQLOutputType, selectionSet: SelectionSetNode | undefined, markers: JsonSchema[]): unknown {
-  const nullable = !isNonNullType(type);
+/**
+ * A sample of the operation's data whose leaves are markers standing for their JSON Schema. A field's
+ * description goes with its marker; a list of scalars is one marker, so that it can say it may be null.
+ */
+function sampleOf(
+  type: GraphQLOutputType,
+  selectionSet: SelectionSetNode | undefined,
+  markers: JsonSchema[],
+  description?: string | null,
+): unknown {
   const inner = getNullableType(type);
-  if (isListType(inner)) return [sampleOf(inner.ofType, selectionSet, markers)];
+  if (isListType(inner) && !isLeafType(getNamedType(inner))) return [sampleOf(inner.ofType, selectionSet, markers)];
   if (isObjectType(inner) && selectionSet) {
     const fields = inner.getFields();
     const sample: Record<string, unknown> = {};
     for (const selection of selectionSet.selections) {
       if (selection.kind !== Kind.FIELD) continue;
       const child = fields[selection.name.value]!;
-      sample[selection.alias?.value ?? selection.name.value] = sampleOf(child.type, selection.selectionSet, markers);
+      sample[selection.alias?.value ?? selection.name.value] = sampleOf(
+        child.type,
+        selection.selectionSet,
+        markers,
+        child.description,
+      );
     }
     return sample;
   }
+  markers.push({ ...leafSchema(type), ...(description && { description }) });
+  return `\u0000${markers.length - 1}`;
+}
+
+function leafSchema(type: GraphQLOutputType): JsonSchema {
+  const nullable = !isNonNullType(type);
+  const inner = getNullableType(type);
+  if (isListType(inner)) return withNull({ type: 'array', items: leafSchema(inner.ofType) }, nullable);
   const named = getNamedType(inner);
   // REST answers a closed set by its values (`vc+sd-jwt`), not GraphQL's enum names (src/rest/result-mapping.ts).
   const base = isEnumType(named)
     ? { type: 'string', enum: named.getValues().map((value) => value.value) }
     : (SCALARS[named.name] ?? {});
-  markers.push(withNull(base, nullable));
-  return `\u0000${markers.length - 1}`;
+  return withNull(base, nullable);
 }
 
 function schemaOfSample(value: unknown, markers: JsonSchema[]): JsonSchema {

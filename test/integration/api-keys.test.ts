@@ -12,6 +12,7 @@ import {
   type RegisteredUser,
 } from '../support/factories.js';
 import { expectError, expectSecurityHeaders, UUID } from '../support/contract.js';
+import { expectBadPageRequestsRefused, expectEachOnce, walkGraphQLPages, walkRestPages } from '../support/paging.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ const KEY_FIELDS = [
 
 const CREATE = `mutation ($input: CreateApiKeyInput!) {
   createApiKey(input: $input) { key apiKey { id name prefix scopes createdByUserId expiresAt lastUsedAt revokedAt } } }`;
-const LIST = `{ apiKeys { id name prefix scopes createdByUserId expiresAt lastUsedAt revokedAt } }`;
+const LIST = `{ apiKeys { apiKeys { id name prefix scopes createdByUserId expiresAt lastUsedAt revokedAt } nextCursor } }`;
 const REVOKE = `mutation ($id: String!) { revokeApiKey(id: $id) { id revokedAt } }`;
 
 const listKeys = (token: string) => app.request('GET', '/v1/admin/api-keys', { token });
@@ -142,11 +143,32 @@ describe('creating an API key', () => {
     expect(key).toMatch(KEY_PATTERN);
     expect(apiKey).toMatchObject({ name: 'gql', scopes: ['dids:list'], createdByUserId: owner.user_id });
     const listed = await app.graphql(LIST, {}, owner.token);
-    expect(listed.body.data.apiKeys).toEqual([apiKey]);
+    expect(listed.body.data.apiKeys).toEqual({ apiKeys: [apiKey], nextCursor: null });
     expect(listed.text).not.toContain(key);
     // The type has no field that could carry the secret.
-    const probe = await app.graphql('{ apiKeys { id key } }', {}, owner.token);
+    const probe = await app.graphql('{ apiKeys { apiKeys { id key } } }', {}, owner.token);
     expect(probe.body.errors?.[0]?.message).toMatch(/Cannot query field "key"/);
+  });
+});
+
+describe('listing API keys', () => {
+  it('pages newest first, revoked keys included, each key once', async () => {
+    const owner = await registerUser(app);
+    const created: string[] = [];
+    for (const name of ['one', 'two', 'three']) created.unshift((await createApiKey(app, owner.token, { name })).id);
+    expect((await revokeKey(owner.token, created[1]!)).status).toBe(200);
+    const all = await listKeys(owner.token);
+    expect(all.body.next_cursor).toBeNull();
+    expect(all.body.api_keys.map((key: any) => key.id)).toEqual(created);
+
+    const rest = await walkRestPages(app, '/v1/admin/api-keys', 'api_keys', owner.token, 2);
+    expect(rest.pages).toBe(2);
+    expect(rest.items).toEqual(all.body.api_keys);
+    expectEachOnce(rest.items.map((key) => key.id));
+    const graphql = await walkGraphQLPages(app, 'apiKeys', 'apiKeys', 'id', owner.token, 1);
+    expect(graphql.items.map((key) => key.id)).toEqual(created);
+
+    await expectBadPageRequestsRefused(app, '/v1/admin/api-keys', owner.token);
   });
 });
 

@@ -63,7 +63,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET /v1/roles',
     permission: 'roles:list',
     rest: () => ({ method: 'GET', path: '/v1/roles' }),
-    graphql: () => ({ query: '{ roles { id } }' }),
+    graphql: () => ({ query: '{ roles { roles { id } } }' }),
     allowed: OK,
   },
   {
@@ -97,7 +97,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET /v1/members',
     permission: 'members:list',
     rest: () => ({ method: 'GET', path: '/v1/members' }),
-    graphql: () => ({ query: '{ members { userId } }' }),
+    graphql: () => ({ query: '{ members { members { userId } } }' }),
     allowed: OK,
   },
   {
@@ -125,7 +125,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET /v1/members/invitations',
     permission: 'members:list',
     rest: () => ({ method: 'GET', path: '/v1/members/invitations' }),
-    graphql: () => ({ query: '{ invitations { id } }' }),
+    graphql: () => ({ query: '{ invitations { invitations { id } } }' }),
     allowed: OK,
   },
   {
@@ -156,7 +156,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET /v1/admin/api-keys',
     permission: 'api_keys:manage',
     rest: () => ({ method: 'GET', path: '/v1/admin/api-keys' }),
-    graphql: () => ({ query: '{ apiKeys { id } }' }),
+    graphql: () => ({ query: '{ apiKeys { apiKeys { id } } }' }),
     allowed: OK,
   },
   {
@@ -568,10 +568,10 @@ async function ownerView() {
   const get = (path: string) => ok(app.request('GET', path, { token: owner.token }));
   const [usage, members, invitations, roles, apiKeys, dids, credentials] = await Promise.all([
     get('/v1/admin/usage'),
-    get('/v1/members'),
-    get('/v1/members/invitations'),
-    get('/v1/roles'),
-    get('/v1/admin/api-keys'),
+    get('/v1/members?limit=100'),
+    get('/v1/members/invitations?limit=100'),
+    get('/v1/roles?limit=100'),
+    get('/v1/admin/api-keys?limit=100'),
     get('/v1/dids?limit=100'),
     get('/v1/credentials?limit=100'),
   ]);

@@ -889,12 +889,18 @@ describe('POST /v1/credentials/verify', () => {
     expect(verifiedJwt.status).toBe(200);
     expectVerified(verifiedJwt.body);
     expect(verifiedJwt.body).toMatchObject({ format: 'jwt_vc_json', issuer: p256.did, subject: 'did:example:s' });
+    expect(verifiedJwt.body).toMatchObject({ claims: { score: 7 }, disclosed: [] });
 
     const verifiedSd = await verify(owner.token, { credential: sd.credential, format: 'vc+sd-jwt' });
     expect(verifiedSd.status).toBe(200);
     expectVerified(verifiedSd.body);
     expect(verifiedSd.body).toMatchObject({ format: 'vc+sd-jwt', issuer: ed25519.did });
-    expect(verifiedSd.body.claims).toMatchObject({ name: 'Ada', tier: 'gold', vct: 'urn:example:v' });
+    expect(verifiedSd.body).toMatchObject({
+      claims: { name: 'Ada', tier: 'gold' },
+      disclosed: ['/name'],
+      credential_types: ['urn:example:v'],
+      payload: { name: 'Ada', tier: 'gold', vct: 'urn:example:v', iss: ed25519.did },
+    });
 
     // A changed signature no longer verifies.
     const [head, payload, signature] = jwt.credential.split('.');

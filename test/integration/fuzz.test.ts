@@ -99,7 +99,7 @@ function randomBody(random: Random): { body?: string; contentType?: string } {
 const GRAPHQL_DOCUMENTS = [
   '{ __typename }',
   '{ me { userId email permissions } }',
-  '{ roles { id name } members { userId } }',
+  '{ roles { roles { id name } } members(limit: 5) { members { userId } nextCursor } }',
   '{ credentials(limit: 5) { credentials { id } nextCursor } }',
   'query ($id: String!) { credential(id: $id) { id } }',
   'query ($did: String!) { did(did: $did) { did status } }',

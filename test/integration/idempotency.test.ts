@@ -430,7 +430,7 @@ describe('GraphQL', () => {
       'a mutation field beside another through a fragment',
       `mutation { ...F createDid(input: {}) { id } } fragment F on Mutation { logout { status } }`,
     ],
-    ['a query', `query { roles { id } }`],
+    ['a query', `query { roles { roles { id } } }`],
   ])('with the header, %s → 400 and nothing runs', async (_name, query) => {
     const { owner } = await businessTenant();
     const response = await graphql(app, owner.token, query, {}, randomUUID());

@@ -101,10 +101,10 @@ afterAll(() => app?.close());
 async function apiView(side: Side) {
   const get = (path: string) => ok(app.request('GET', path, { token: side.owner.token }));
   const [roles, members, invitations, apiKeys, audit, dids, credentials] = await Promise.all([
-    get('/v1/roles'),
-    get('/v1/members'),
-    get('/v1/members/invitations'),
-    get('/v1/admin/api-keys'),
+    get('/v1/roles?limit=100'),
+    get('/v1/members?limit=100'),
+    get('/v1/members/invitations?limit=100'),
+    get('/v1/admin/api-keys?limit=100'),
     get('/v1/admin/audit-log?limit=100'),
     get('/v1/dids?limit=100'),
     get('/v1/credentials?limit=100'),
@@ -481,20 +481,25 @@ const LISTS = [
   {
     name: 'members',
     path: '/v1/members',
-    query: '{ members { userId email role roleId } }',
+    query: '{ members(limit: 100) { members { userId email role roleId } } }',
     own: (s: Side) => s.member.user_id,
   },
-  { name: 'roles', path: '/v1/roles', query: '{ roles { id name } }', own: (s: Side) => s.role.id },
+  {
+    name: 'roles',
+    path: '/v1/roles',
+    query: '{ roles(limit: 100) { roles { id name } } }',
+    own: (s: Side) => s.role.id,
+  },
   {
     name: 'invitations',
     path: '/v1/members/invitations',
-    query: '{ invitations { id email roleId invitedByUserId } }',
+    query: '{ invitations(limit: 100) { invitations { id email roleId invitedByUserId } } }',
     own: (s: Side) => s.invitation.id,
   },
   {
     name: 'API keys',
     path: '/v1/admin/api-keys',
-    query: '{ apiKeys { id name prefix createdByUserId } }',
+    query: '{ apiKeys(limit: 100) { apiKeys { id name prefix createdByUserId } } }',
     own: (s: Side) => s.apiKey.id,
   },
   {

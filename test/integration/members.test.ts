@@ -13,6 +13,7 @@ import {
   uniqueSuffix,
 } from '../support/factories.js';
 import { expectError, UUID } from '../support/contract.js';
+import { expectBadPageRequestsRefused, expectEachOnce, walkGraphQLPages, walkRestPages } from '../support/paging.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -209,6 +210,46 @@ describe('inviting a user who already has an account', () => {
       409,
       'email already registered',
     );
+  });
+});
+
+describe('listing members and invitations', () => {
+  it('pages members newest first, each once', async () => {
+    const owner = await tenantOnPlan(app, 'startup');
+    const joined = [await addMember(app, owner.token, BUILTIN_ROLE_IDS.viewer)];
+    joined.push(await addMember(app, owner.token, BUILTIN_ROLE_IDS.issuer));
+    const all = await app.request('GET', '/v1/members', { token: owner.token });
+    expect(all.body.next_cursor).toBeNull();
+    const newestFirst = [joined[1]!.user_id, joined[0]!.user_id, owner.user_id];
+    expect(all.body.members.map((member: any) => member.user_id)).toEqual(newestFirst);
+
+    const rest = await walkRestPages(app, '/v1/members', 'members', owner.token, 1);
+    expect(rest.pages).toBe(3);
+    expect(rest.items).toEqual(all.body.members);
+    expectEachOnce(rest.items.map((member) => member.user_id));
+    const graphql = await walkGraphQLPages(app, 'members', 'members', 'userId', owner.token, 2);
+    expect(graphql.items.map((member) => member.userId)).toEqual(newestFirst);
+
+    await expectBadPageRequestsRefused(app, '/v1/members', owner.token);
+  });
+
+  it('pages pending invitations newest first, each once', async () => {
+    const owner = await tenantOnPlan(app, 'startup');
+    const invited: string[] = [];
+    for (let i = 0; i < 3; i++)
+      invited.unshift((await invite(owner.token, newEmail(), BUILTIN_ROLE_IDS.viewer)).body.id);
+    const all = await app.request('GET', '/v1/members/invitations', { token: owner.token });
+    expect(all.body.next_cursor).toBeNull();
+    expect(all.body.invitations.map((invitation: any) => invitation.id)).toEqual(invited);
+
+    const rest = await walkRestPages(app, '/v1/members/invitations', 'invitations', owner.token, 2);
+    expect(rest.pages).toBe(2);
+    expect(rest.items).toEqual(all.body.invitations);
+    expectEachOnce(rest.items.map((invitation) => invitation.id));
+    const graphql = await walkGraphQLPages(app, 'invitations', 'invitations', 'id', owner.token, 1);
+    expect(graphql.items.map((invitation) => invitation.id)).toEqual(invited);
+
+    await expectBadPageRequestsRefused(app, '/v1/members/invitations', owner.token);
   });
 });
 

@@ -124,6 +124,37 @@ describe('GET /v1/openapi.json', () => {
     expect(document.components.schemas.Error.properties.details.type).toBe('array');
   });
 
+  it('documents every paged list the same way, and what a verification answers', () => {
+    const lists = {
+      '/v1/roles': 'roles',
+      '/v1/members': 'members',
+      '/v1/members/invitations': 'invitations',
+      '/v1/admin/api-keys': 'api_keys',
+      '/v1/admin/audit-log': 'events',
+      '/v1/dids': 'dids',
+      '/v1/credentials': 'credentials',
+    };
+    for (const [path, key] of Object.entries(lists)) {
+      const operation = document.paths[path].get;
+      const parameter = (name: string) => operation.parameters.find((candidate: any) => candidate.name === name);
+      expect(parameter('limit'), path).toMatchObject({ in: 'query', schema: { type: 'integer' } });
+      expect(parameter('limit').description, path).toContain('1 to 100');
+      expect(parameter('cursor'), path).toMatchObject({ in: 'query', schema: { type: 'string' } });
+      const body = operation.responses['200'].content['application/json'].schema;
+      expect(Object.keys(body.properties), path).toEqual([key, 'next_cursor']);
+      expect(body.properties.next_cursor, path).toMatchObject({
+        type: ['string', 'null'],
+        description: expect.stringContaining('null on the last page'),
+      });
+    }
+    const verification = document.paths['/v1/credentials/verify'].post.responses['200'].content['application/json'];
+    for (const field of ['credential_types', 'issued_at', 'expires_at', 'claims', 'disclosed', 'payload']) {
+      expect(verification.schema.properties[field].description, field).toMatch(/\S/);
+    }
+    expect(verification.schema.properties.disclosed.description).toContain('RFC 6901');
+    expect(verification.schema.properties.disclosed.type).toEqual(['array', 'null']);
+  });
+
   it('describes response bodies with exactly the fields the service returns', async () => {
     const owner = await registerUser(app);
     const roles = await app.request('GET', '/v1/roles', { token: owner.token });

@@ -29,7 +29,8 @@ afterAll(() => app?.close());
 
 const listRoles = (target: TestApp, token: string, headers?: Record<string, string>) =>
   target.request('GET', '/v1/roles', { token, headers });
-const graphqlRoles = (target: TestApp, token: string) => target.graphql('{ roles { id name } }', undefined, token);
+const graphqlRoles = (target: TestApp, token: string) =>
+  target.graphql('{ roles { roles { id name } } }', undefined, token);
 
 /** Fires all requests at once; `send(i)` makes the i-th. */
 const burstOf = <T extends HttpResult>(n: number, send: (i: number) => Promise<T>) =>
@@ -105,7 +106,7 @@ describe('per-tenant limit', () => {
     for (const [index, transport] of transports.entries()) {
       const result = transport === 'rest' ? await listRoles(app, owner.token) : await graphqlRoles(app, owner.token);
       expect(result.status).toBe(200);
-      const roles = transport === 'rest' ? result.body.roles : result.body.data?.roles;
+      const roles = transport === 'rest' ? result.body.roles : result.body.data?.roles.roles;
       expect(roles.length).toBeGreaterThanOrEqual(5);
       const used = index + 1;
       const headers = rateLimitHeaders(result);
@@ -149,7 +150,7 @@ describe('per-tenant limit', () => {
     expectError(denied, 403, 'API key missing scope: members:list');
     expect(rateLimitHeaders(denied)).toMatchObject({ limit: '20', remaining: '18', policy: DEVELOPER_POLICY });
 
-    const deniedGraphql = await app.graphql('{ members { userId } }', {}, key);
+    const deniedGraphql = await app.graphql('{ members { members { userId } } }', {}, key);
     expect(deniedGraphql.body.errors[0]).toMatchObject({
       message: 'API key missing scope: members:list',
       extensions: { status: 403 },
@@ -172,7 +173,7 @@ describe('per-tenant limit', () => {
     expectError(badToken, 401, 'unauthorized');
     expectAddressRateLimitHeaders(badToken);
 
-    const graphqlNoToken = await app.graphql('{ roles { id } }');
+    const graphqlNoToken = await app.graphql('{ roles { roles { id } } }');
     expect(graphqlNoToken.body.errors[0].extensions.status).toBe(401);
     expectAddressRateLimitHeaders(graphqlNoToken);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { addMember, BUILTIN_ROLE_IDS, registerUser, tenantOnPlan, uniqueSuffix } from '../support/factories.js';
 import { expectError, NAMED_PERMISSIONS, UUID } from '../support/contract.js';
+import { expectBadPageRequestsRefused, expectEachOnce, walkGraphQLPages, walkRestPages } from '../support/paging.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -99,10 +100,35 @@ describe('GET /v1/roles', () => {
     // Every tenant sees the same built-ins, over both transports.
     const other = await registerUser(app);
     expect(await listRoles(other.token)).toEqual(roles);
-    const viaGraphQL = await app.graphql('{ roles { id name permissions builtIn } }', {}, owner.token);
-    expect(viaGraphQL.body.data.roles).toEqual(
+    const viaGraphQL = await app.graphql('{ roles { roles { id name permissions builtIn } } }', {}, owner.token);
+    expect(viaGraphQL.body.data.roles.roles).toEqual(
       roles.map((role) => ({ id: role.id, name: role.name, permissions: role.permissions, builtIn: true })),
     );
+  });
+
+  it('pages oldest first, the built-in roles before the custom ones, each role once', async () => {
+    const owner = await tenantOnPlan(app, 'business');
+    const custom: any[] = [];
+    for (const name of ['first', 'second', 'third']) {
+      custom.push(
+        (await createRole(owner.token, { name: `${name}-${uniqueSuffix()}`, permissions: ['usage:read'] })).body,
+      );
+    }
+    const all = await app.request('GET', '/v1/roles', { token: owner.token });
+    expect(all.body.next_cursor).toBeNull();
+    const expected = [...Object.values(BUILTIN_ROLE_IDS), ...custom.map((role) => role.id)];
+    expect(all.body.roles.map((role: any) => role.id)).toEqual(expected);
+
+    const rest = await walkRestPages(app, '/v1/roles', 'roles', owner.token, 2);
+    expect(rest.pages).toBe(4);
+    expect(rest.items).toEqual(all.body.roles);
+    expectEachOnce(rest.items.map((role) => role.id));
+    // A page ending exactly on the last role has no next page.
+    expect((await app.request('GET', '/v1/roles?limit=8', { token: owner.token })).body.next_cursor).toBeNull();
+    const graphql = await walkGraphQLPages(app, 'roles', 'roles', 'id', owner.token, 3);
+    expect(graphql.items.map((role) => role.id)).toEqual(expected);
+
+    await expectBadPageRequestsRefused(app, '/v1/roles', owner.token);
   });
 
   it('is readable by a viewer, who cannot manage roles', async () => {

@@ -22,8 +22,23 @@ type Verification = {
   format: Format;
   issuer: string | null;
   subject: string | null;
+  credential_types: string[] | null;
+  issued_at: string | null;
+  expires_at: string | null;
   claims: Record<string, any> | null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  disclosed: string[] | null;
+  payload: Record<string, any> | null; // eslint-disable-line @typescript-eslint/no-explicit-any
   checks: Check[];
+};
+
+/** What a verdict says of the credential's content: all null unless the signature checked out. */
+const NO_CONTENT = {
+  credential_types: null,
+  issued_at: null,
+  expires_at: null,
+  claims: null,
+  disclosed: null,
+  payload: null,
 };
 
 let app: TestApp;
@@ -128,7 +143,7 @@ describe('published vectors, as published (their issuers are no did:key)', () =>
     async (_name, value) => {
       const result = await verdictOf(value);
       const iss = issuerOf(value);
-      expect(result).toMatchObject({ verified: false, format: 'vc+sd-jwt', issuer: iss, claims: null });
+      expect(result).toMatchObject({ verified: false, format: 'vc+sd-jwt', issuer: iss, ...NO_CONTENT });
       expect(checkOf(result, 'signature')).toEqual({
         name: 'signature',
         status: 'failed',
@@ -161,7 +176,7 @@ describe('published vectors, as published (their issuers are no did:key)', () =>
 
   it('the OpenID4VCI jwt_vc_json credential: sound structure, no key for an https issuer', async () => {
     const result = await verdictOf(OID4VCI_JWT, 'jwt_vc_json');
-    expect(result).toMatchObject({ verified: false, issuer: 'https://credential-issuer.example.com', claims: null });
+    expect(result).toMatchObject({ verified: false, issuer: 'https://credential-issuer.example.com', ...NO_CONTENT });
     expect(result.subject).toMatch(/^did:jwk:/);
     expect(statuses(result)).toEqual({
       structure: 'passed',
@@ -229,8 +244,12 @@ describe('published vectors re-signed by a did:key issuer', () => {
         key_binding: value.endsWith('~') ? 'skipped' : 'passed',
       });
       expect(result.verified).toBe(isSdJwtVc(value));
-      expect(result.claims).toMatchObject({ iss: signer.did });
+      expect(result.payload).toMatchObject({ iss: signer.did });
+      expect(result.payload).not.toHaveProperty('_sd');
+      expect(result.claims).not.toHaveProperty('iss');
       expect(result.claims).not.toHaveProperty('_sd');
+      // One pointer per disclosure sent (the examples disclose nothing under a token claim).
+      expect(result.disclosed).toHaveLength(value.split('~').length - 2);
     });
 
     it('the OpenID4VCI jwt_vc_json credential (iss and vc.issuer ours) verifies', async () => {
@@ -249,10 +268,9 @@ describe('published vectors re-signed by a did:key issuer', () => {
         validity_period: 'passed',
         status: 'skipped',
       });
-      expect(result.claims?.vc.credentialSubject.degree).toEqual({
-        type: 'BachelorDegree',
-        name: 'Bachelor of Science and Arts',
-      });
+      expect(result.claims).toEqual({ degree: { type: 'BachelorDegree', name: 'Bachelor of Science and Arts' } });
+      expect(result.payload?.vc.credentialSubject).toEqual({ id: claims.sub, ...result.claims });
+      expect(result.credential_types).toEqual(claims.vc.type);
     });
 
     it('setting iss alone is not enough: a signature by another key fails', async () => {
@@ -275,7 +293,7 @@ describe('published vectors re-signed by a did:key issuer', () => {
 // ─── Our own credentials, tampered with ─────────────────────────────────────────────────────────────
 
 type Did = { did: string; kid: string };
-type Issued = { id: string; credential: string; status: { uri: string; index: number } };
+type Issued = { id: string; credential: string; status: { uri: string; index: number }; issued_at: string };
 
 async function createDid(keyType: KeyType): Promise<Did> {
   const response = await app.request('POST', '/v1/dids', { token: owner.token, body: { key_type: keyType } });
@@ -354,12 +372,19 @@ describe.each(COMBINATIONS)('our %s credentials signed with %s', (format, keyTyp
         : { structure: 'passed', signature: 'passed', validity_period: 'passed', status: 'passed' },
     );
     expect(checkOf(result, 'status')?.detail).toBe(`${original.status.uri} index ${original.status.index}: valid`);
+    expect(result.claims).toEqual(CLAIMS);
+    expect(result.issued_at).toEqual(expect.any(String));
+    expect(result.expires_at).toBeNull();
     if (sd) {
-      expect(result.claims).toMatchObject(CLAIMS);
+      expect([...result.disclosed!].sort()).toEqual(['/family_name', '/given_name', '/tier']);
+      expect(result.credential_types).toEqual(['https://credentials.example.com/membership']);
+      expect(result.payload).toMatchObject({ iss: did.did, vct: 'https://credentials.example.com/membership' });
       expect(checkOf(result, 'disclosures')?.detail).toBe('3 disclosure(s) processed');
     } else {
       expect(result.subject).toBe('did:example:holder');
-      expect(result.claims?.vc.credentialSubject).toEqual({ id: 'did:example:holder', ...CLAIMS });
+      expect(result.disclosed).toEqual([]);
+      expect(result.credential_types).toEqual(['VerifiableCredential', 'MembershipCredential']);
+      expect(result.payload?.vc.credentialSubject).toEqual({ id: 'did:example:holder', ...CLAIMS });
     }
   });
 
@@ -372,7 +397,7 @@ describe.each(COMBINATIONS)('our %s credentials signed with %s', (format, keyTyp
     expect(result.verified).toBe(false);
     expect(failing(result)).toEqual(['signature']);
     expect(checkOf(result, 'signature')?.detail).toBe('signature does not verify with the key');
-    expect(result.claims).toBeNull();
+    expect(result).toMatchObject(NO_CONTENT);
   });
 
   it('a signature swapped in from another of our credentials: signature failed', async () => {
@@ -389,7 +414,7 @@ describe.each(COMBINATIONS)('our %s credentials signed with %s', (format, keyTyp
     expect(result.verified).toBe(false);
     expect(failing(result)).toEqual(['signature']);
     expect(checkOf(result, 'signature')?.detail).toBe('alg "none" is not accepted (allowed: EdDSA, ES256)');
-    expect(result.claims).toBeNull();
+    expect(result).toMatchObject(NO_CONTENT);
   });
 
   it("a kid naming another DID's key, re-signed with the issuer's own key: signature failed", async () => {
@@ -417,7 +442,7 @@ describe.each(COMBINATIONS)('our %s credentials signed with %s', (format, keyTyp
       expect(result.verified).toBe(false);
       expect(failing(result)).toEqual(['disclosures']);
       expect(checkOf(result, 'disclosures')?.detail).toMatch(/"is_admin" is not referenced/);
-      expect(result.claims).toBeNull();
+      expect(result).toMatchObject(NO_CONTENT);
     });
 
     it('a disclosure with a changed value: disclosures failed', async () => {
@@ -438,8 +463,8 @@ describe.each(COMBINATIONS)('our %s credentials signed with %s', (format, keyTyp
       const kept = rest.filter((disclosure) => disclosure === '' || decodeSegment(disclosure)[1] !== 'tier');
       const result = await verdictOf(join(`${header}.${payload}.${signature}`, kept, true));
       expect(result.verified).toBe(true);
-      expect(result.claims).toMatchObject({ given_name: 'Erika', family_name: 'Mustermann' });
-      expect(result.claims).not.toHaveProperty('tier');
+      expect(result.claims).toEqual({ given_name: 'Erika', family_name: 'Mustermann' });
+      expect([...result.disclosed!].sort()).toEqual(['/family_name', '/given_name']);
     });
   }
 
@@ -486,6 +511,96 @@ describe.each(COMBINATIONS)('our %s credentials signed with %s', (format, keyTyp
     const response = await verify({ credential: original.credential, format: sd ? 'jwt_vc_json' : 'vc+sd-jwt' });
     expectError(response, 400);
     expect(response.body.error).toMatch(/^malformed credential: declared /);
+  });
+});
+
+// ─── One shape of claims, whatever the format ───────────────────────────────────────────────────────
+
+describe('what a verified credential says, in one shape for both formats', () => {
+  const SAME = { given_name: 'Ada', degree: { type: 'BachelorDegree', name: 'Mathematics' }, languages: ['en', 'fr'] };
+  const VCT = 'https://credentials.example.com/membership';
+  const validUntil = new Date(Math.ceil(Date.now() / 1000) * 1000 + 86_400_000).toISOString();
+  let did: Did;
+  beforeAll(async () => {
+    did = await createDid('Ed25519');
+  });
+
+  it('answers the same claims for a jwt_vc_json and a vc+sd-jwt issued with the same ones', async () => {
+    const extra = { claims: SAME, subject_id: 'did:example:holder', valid_until: validUntil };
+    const jwt = await issue('jwt_vc_json', did, extra);
+    const sdJwt = await issue('vc+sd-jwt', did, extra);
+    const [fromJwt, fromSdJwt] = [await verdictOf(jwt.credential), await verdictOf(sdJwt.credential)];
+
+    expect(Object.keys(fromJwt)).toEqual([
+      'verified',
+      'format',
+      'issuer',
+      'subject',
+      'credential_types',
+      'issued_at',
+      'expires_at',
+      'claims',
+      'disclosed',
+      'payload',
+      'checks',
+    ]);
+    expect(Object.keys(fromSdJwt)).toEqual(Object.keys(fromJwt));
+    expect(fromJwt.claims).toEqual(SAME);
+    expect(fromSdJwt.claims).toEqual(fromJwt.claims);
+    expect(fromSdJwt.subject).toBe(fromJwt.subject);
+    expect(fromJwt.disclosed).toEqual([]);
+    expect([...fromSdJwt.disclosed!].sort()).toEqual(['/degree', '/given_name', '/languages']);
+    expect(fromJwt.credential_types).toEqual(['VerifiableCredential', 'MembershipCredential']);
+    expect(fromSdJwt.credential_types).toEqual([VCT]);
+    // iat and exp are whole seconds: the issue answer's instants, to the second.
+    const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
+    for (const [verdict, issued] of [
+      [fromJwt, jwt],
+      [fromSdJwt, sdJwt],
+    ] as const) {
+      expect(verdict.issued_at).toBe(toSecond(issued.issued_at));
+      expect(verdict.expires_at).toBe(validUntil);
+    }
+    // Everything signed stays available as it is.
+    expect(fromJwt.payload?.vc.credentialSubject).toEqual({ id: 'did:example:holder', ...SAME });
+    expect(fromSdJwt.payload).toMatchObject({ ...SAME, iss: did.did, sub: 'did:example:holder', vct: VCT });
+  });
+
+  it('an SD-JWT presented with some of its disclosures: exactly their pointers, only those claims', async () => {
+    const sdJwt = await issue('vc+sd-jwt', did, { claims: SAME, disclosable: ['degree', 'languages'] });
+    const [issuerJwt, ...disclosures] = sdJwt.credential.split('~').slice(0, -1);
+    const degree = disclosures.filter((disclosure) => decodeSegment(disclosure)[1] === 'degree');
+    expect(degree).toHaveLength(1);
+
+    const some = await verdictOf(`${issuerJwt}~${degree[0]}~`);
+    expect(some.verified).toBe(true);
+    expect(some.disclosed).toEqual(['/degree']);
+    expect(some.claims).toEqual({ given_name: 'Ada', degree: SAME.degree }); // given_name is not disclosable
+
+    const none = await verdictOf(`${issuerJwt}~`);
+    expect(none.verified).toBe(true);
+    expect(none.disclosed).toEqual([]);
+    expect(none.claims).toEqual({ given_name: 'Ada' });
+  });
+
+  it('answers the same fields over GraphQL', async () => {
+    const sdJwt = await issue('vc+sd-jwt', did, { claims: SAME });
+    const rest = await verdictOf(sdJwt.credential);
+    const graphql = await app.graphql(
+      `mutation ($input: VerifyCredentialInput!) { verifyCredential(input: $input) {
+        verified credentialTypes issuedAt expiresAt claims disclosed payload } }`,
+      { input: { credential: sdJwt.credential } },
+      owner.token,
+    );
+    expect(graphql.body.data.verifyCredential).toEqual({
+      verified: true,
+      credentialTypes: rest.credential_types,
+      issuedAt: rest.issued_at,
+      expiresAt: null,
+      claims: rest.claims,
+      disclosed: rest.disclosed,
+      payload: rest.payload,
+    });
   });
 });
 

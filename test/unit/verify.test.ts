@@ -92,8 +92,11 @@ describe('published vectors', () => {
       expect(result.verified).toBe(true);
       expect(check(result, 'key_binding').status).toBe(hasKb ? 'passed' : 'skipped');
       expect(resolveIssuerKey.mock.calls[0]?.[0]).toBe(result.issuer);
-      expect(result.claims?._sd).toBeUndefined();
-      expect(result.claims?._sd_alg).toBeUndefined();
+      for (const claims of [result.claims, result.payload]) {
+        expect(claims?._sd).toBeUndefined();
+        expect(claims?._sd_alg).toBeUndefined();
+      }
+      expect(result.credentialTypes).toEqual([result.payload?.vct]);
     });
 
     it('passes the kid to the resolver and returns the processed payload', async () => {
@@ -101,14 +104,18 @@ describe('published vectors', () => {
       const resolveIssuerKey = vi.fn(keyFor(VECTOR_ISSUER_JWK));
       const result = await verifyCredential(issuance.value, undefined, { now: vectorNow(''), resolveIssuerKey });
       expect(resolveIssuerKey).toHaveBeenCalledWith('https://example.com/issuer', 'doc-signer-05-25-2022');
-      expect(result.claims).toMatchObject({ given_name: 'John', is_over_65: true, vct: expect.any(String) });
+      expect(result.claims).toMatchObject({ given_name: 'John', is_over_65: true });
+      expect(result.payload).toMatchObject({ given_name: 'John', is_over_65: true, vct: expect.any(String) });
       const shown = await verifyCredential(presentation.value, undefined, {
         now: vectorNow(presentation.value),
         resolveIssuerKey,
       });
-      expect(Object.keys(shown.claims ?? {}).sort()).toEqual(
+      expect(Object.keys(shown.payload ?? {}).sort()).toEqual(
         ['address', 'cnf', 'exp', 'iat', 'is_over_65', 'iss', 'vct'].sort(),
       );
+      // The subject's claims only; the token's own (iss, iat, exp, cnf, vct) stay in the payload.
+      expect(Object.keys(shown.claims ?? {}).sort()).toEqual(['address', 'is_over_65']);
+      expect(shown.disclosed).toEqual(['/is_over_65', '/address']);
     });
 
     it('rejects the presentation for another verifier, another nonce, or a stale KB-JWT', async () => {
@@ -169,7 +176,9 @@ describe('published vectors', () => {
     it('rebuilds nested and array disclosures as RFC 9901 §5 shows them', async () => {
       const byLine = (line: number) => (all.find((e) => e.line === line) as Example).value;
       const issuance = await verifyCredential(byLine(1125), undefined, options(byLine(1125)));
-      expect(issuance.claims).toMatchObject({ given_name: 'John', nationalities: ['US', 'DE'], sub: 'user_42' });
+      expect(issuance.claims).toMatchObject({ given_name: 'John', nationalities: ['US', 'DE'] });
+      expect(issuance.claims).not.toHaveProperty('sub');
+      expect(issuance.payload).toMatchObject({ sub: 'user_42' });
       const nested = await verifyCredential(byLine(2817), undefined, options(byLine(2817)));
       expect(nested.claims?.address).toEqual({ region: '港区', country: 'JP' });
       const recursive = await verifyCredential(byLine(3102), undefined, options(byLine(3102)));
@@ -179,6 +188,30 @@ describe('published vectors', () => {
       });
       const pid = await verifyCredential(byLine(3549), undefined, options(byLine(3549)));
       expect(pid.claims).toMatchObject({ age_equal_or_over: { '18': true }, nationalities: ['DE'] });
+    });
+
+    it('names each disclosed value by its JSON Pointer into claims, nested and array elements included', async () => {
+      const byLine = (line: number) => (all.find((e) => e.line === line) as Example).value;
+      const verified = async (line: number) => verifyCredential(byLine(line), undefined, options(byLine(line)));
+      const arrays = await verified(1125);
+      expect(arrays.disclosed).toEqual(expect.arrayContaining(['/nationalities/0', '/nationalities/1', '/address']));
+      expect(arrays.disclosed).toHaveLength(10);
+      expect((await verified(2817)).disclosed).toEqual(['/address/region', '/address/country']);
+      expect([...((await verified(3102)).disclosed ?? [])].sort()).toEqual([
+        '/verified_claims/claims/address',
+        '/verified_claims/claims/family_name',
+        '/verified_claims/claims/given_name',
+        '/verified_claims/verification/evidence/0',
+        '/verified_claims/verification/evidence/0/method',
+        '/verified_claims/verification/time',
+      ]);
+      // The PID presentation discloses a few of its claims: exactly those, and only them in claims.
+      const pid = await verified(3549);
+      expect(pid.disclosed).toEqual(['/age_equal_or_over', '/age_equal_or_over/18', '/nationalities']);
+      expect(pid.claims).toEqual({ age_equal_or_over: { '18': true }, nationalities: ['DE'] });
+      expect(pid.credentialTypes).toEqual(['urn:eudi:pid:de:1']);
+      expect(pid.issuedAt).toEqual(new Date(1683000000 * 1000));
+      expect(pid.expiresAt).toEqual(new Date(1883000000 * 1000));
     });
 
     it('treats the bare issuer-signed JWT (line 1104) as a JWS that is no VC, and as no SD-JWT', async () => {
@@ -463,7 +496,13 @@ describe('our did:key credentials', () => {
     const result = await verifyCredential(await issueJwtVc(signer), 'jwt_vc_json', ours);
     expect(result).toMatchObject({ verified: true, issuer: signer.did, subject: holder.did });
     expect(result.checks.every((c) => c.status === 'passed')).toBe(true);
-    expect(result.claims).toMatchObject({ vc: { credentialSubject: { name: 'Ada Lovelace' } } });
+    // The subject's claims without its id (that is `subject`); everything signed in `payload`.
+    expect(result.claims).toEqual({ name: 'Ada Lovelace', tier: 'gold' });
+    expect(result.disclosed).toEqual([]);
+    expect(result.credentialTypes).toEqual(['VerifiableCredential', 'MembershipCredential']);
+    expect(result.issuedAt).toEqual(new Date((T - 3600) * 1000));
+    expect(result.expiresAt).toEqual(new Date((T + 365 * 86400) * 1000));
+    expect(result.payload).toMatchObject({ vc: { credentialSubject: { id: holder.did, name: 'Ada Lovelace' } } });
     expect(checkStatus).toHaveBeenLastCalledWith(
       { type: 'bitstring', uri: STATUS_LIST, index: 42, purpose: 'revocation' },
       signer.did,
@@ -474,12 +513,12 @@ describe('our did:key credentials', () => {
     const result = await verifyCredential(await withKb(await issueSdJwt(signer)), 'vc+sd-jwt', ours);
     expect(result.checks.filter((c) => c.status !== 'passed')).toEqual([]);
     expect(result.verified).toBe(true);
-    expect(result.claims).toMatchObject({
-      given_name: 'Erika',
-      family_name: 'Mustermann',
-      nationalities: ['DE', 'FR'],
-    });
-    expect(result.claims).not.toHaveProperty('_sd');
+    expect(result.claims).toEqual({ given_name: 'Erika', family_name: 'Mustermann', nationalities: ['DE', 'FR'] });
+    expect([...(result.disclosed ?? [])].sort()).toEqual(['/family_name', '/given_name', '/nationalities/0']);
+    expect(result.credentialTypes).toEqual(['https://credentials.example.com/identity_credential']);
+    expect(result.issuedAt).toEqual(new Date((T - 3600) * 1000));
+    expect(result.payload).toMatchObject({ iss: signer.did, cnf: { jwk: holder.publicJwk }, given_name: 'Erika' });
+    expect(result.payload).not.toHaveProperty('_sd');
     expect(checkStatus).toHaveBeenLastCalledWith({ type: 'token', uri: STATUS_LIST, index: 7 }, signer.did);
   });
 
@@ -490,8 +529,22 @@ describe('our did:key credentials', () => {
       ours,
     );
     expect(result.verified).toBe(true);
-    expect(result.claims).toMatchObject({ family_name: 'Mustermann', nationalities: ['FR'] });
-    expect(result.claims).not.toHaveProperty('given_name');
+    expect(result.claims).toEqual({ family_name: 'Mustermann', nationalities: ['FR'] });
+    expect(result.disclosed).toEqual(['/family_name']);
+  });
+
+  it('escapes "~" and "/" in the pointers of disclosed claim names (RFC 6901 §3)', async () => {
+    const slash = disclose('c2FsdDE', 'a/b', 1);
+    const tilde = disclose('c2FsdDI', 'c~d', 2);
+    const payload = sdJwtPayload(p256, { _sd: [slash.digest, tilde.digest], nationalities: ['FR'] });
+    const result = await verifyCredential(
+      await issueSdJwt(p256, { payload, disclosures: [slash, tilde] }),
+      undefined,
+      unbound,
+    );
+    expect(result.verified).toBe(true);
+    expect(result.claims).toEqual({ 'a/b': 1, 'c~d': 2, nationalities: ['FR'] });
+    expect(result.disclosed).toEqual(['/a~1b', '/c~0d']);
   });
 
   it('skips key binding for an SD-JWT without KB-JWT, unless an audience or nonce is expected', async () => {
@@ -517,7 +570,9 @@ describe('our did:key credentials', () => {
         status: 'failed',
         detail: expect.stringContaining('does not verify'),
       });
-      expect(result.claims).toBeUndefined();
+      for (const field of ['claims', 'disclosed', 'credentialTypes', 'issuedAt', 'expiresAt', 'payload'] as const) {
+        expect(result[field], field).toBeUndefined();
+      }
     });
 
     it('a signature swapped in from another credential of the same issuer', async () => {
@@ -768,7 +823,11 @@ describe('our did:key credentials', () => {
         unbound,
       );
       expect(result.verified).toBe(true);
-      expect(result.claims?.iat).toBe(iat);
+      // A time claim is about the token: in payload and issuedAt, not among the subject's claims.
+      expect(result.payload?.iat).toBe(iat);
+      expect(result.issuedAt).toEqual(new Date(iat * 1000));
+      expect(result.claims).not.toHaveProperty('iat');
+      expect(result.disclosed).not.toContain('/iat');
     });
 
     it.each([
@@ -802,9 +861,12 @@ describe('our did:key credentials', () => {
         unbound,
       );
       expect(result.verified).toBe(true);
-      expect(Object.hasOwn(result.claims ?? {}, '__proto__')).toBe(true);
+      for (const claims of [result.claims, result.payload]) {
+        expect(Object.hasOwn(claims ?? {}, '__proto__')).toBe(true);
+        expect(Object.getPrototypeOf(claims)).toBe(Object.prototype);
+      }
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      expect(Object.getPrototypeOf(result.claims)).toBe(Object.prototype);
+      expect(result.disclosed).toEqual(['/__proto__']);
     });
 
     it('a vct missing or a typ that is not dc+sd-jwt (legacy vc+sd-jwt is accepted)', async () => {

@@ -1,6 +1,7 @@
 // A tenant's API keys: stored as SHA-256 beside a short visible prefix. Every statement names the tenant;
 // finding a key by its hash to authenticate a request is global and lives in src/auth/principal.repository.ts.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import { afterCursor, type Keyset } from '../../lib/pagination.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -35,11 +36,16 @@ export function createApiKey(
   return db.apiKey.create({ data: { tenantId, ...key }, select: apiKeyView });
 }
 
-/** Newest first. */
-export function listApiKeys(db: Db, tenantId: string): Promise<ApiKeyRow[]> {
+/** Newest first, `take` rows after the cursor. */
+export function listApiKeys(
+  db: Db,
+  tenantId: string,
+  page: { before: Keyset | undefined; take: number },
+): Promise<ApiKeyRow[]> {
   return db.apiKey.findMany({
-    where: { tenantId },
+    where: { tenantId, ...afterCursor('createdAt', page.before) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.take,
     select: apiKeyView,
   });
 }

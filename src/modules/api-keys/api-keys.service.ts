@@ -8,7 +8,7 @@ import { isPermission, PERMISSIONS } from '../../auth/permissions.js';
 import type { Principal } from '../../auth/principal.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { isUuid } from '../../lib/pagination.js';
+import { decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { isoDateTime, parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
@@ -32,10 +32,16 @@ export const createInput = z.object({
     .array(z.string({ error: 'scopes must be strings' }), { error: 'scopes must be an array' })
     .min(1, { error: "scopes must name at least one permission; omit it for a key with the role's permissions" })
     .nullish()
-    .meta({ description: 'A subset of your permissions; omit for an unscoped key.', examples: [['credentials:verify']] }),
+    .meta({
+      description: 'A subset of your permissions; omit for an unscoped key.',
+      examples: [['credentials:verify']],
+    }),
   expiresAt: isoDateTime('expires_at')
     .nullish()
-    .meta({ description: 'ISO 8601 date-time; omit for a key that does not expire.', examples: ['2030-01-01T00:00:00Z'] }),
+    .meta({
+      description: 'ISO 8601 date-time; omit for a key that does not expire.',
+      examples: ['2030-01-01T00:00:00Z'],
+    }),
 });
 
 export function createApiKeysService({ prisma, access }: { prisma: PrismaClient; access: AccessEvents }) {
@@ -72,8 +78,15 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
     });
   }
 
-  async function list(principal: Principal): Promise<ApiKeyView[]> {
-    return (await repository.listApiKeys(prisma, principal.tenantId)).map(toView);
+  async function list(
+    principal: Principal,
+    page: PageRequest,
+  ): Promise<{ apiKeys: ApiKeyView[]; nextCursor: string | null }> {
+    const limit = pageLimit(page.limit);
+    const before = decodeCursor(page.cursor);
+    const rows = await repository.listApiKeys(prisma, principal.tenantId, { before, take: limit + 1 });
+    const result = toPage(rows, limit);
+    return { apiKeys: result.items.map(toView), nextCursor: result.nextCursor };
   }
 
   /** Revokes at once: the next request with the key gets 401. Unknown, foreign and revoked keys are 404. */

@@ -8,9 +8,10 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { newSessionToken } from '../../auth/session-tokens.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, quotaReached } from '../../lib/errors.js';
 import { randomToken, sha256, constantTimeEqual } from '../../lib/crypto.js';
 import { MESSAGES } from '../../lib/messages.js';
+import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import {
   emailKey,
@@ -101,7 +102,7 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
       const limit = plan.quotas.members;
       const usage = await currentUsage(tx, principal.tenantId, now);
       if (!hasRoom(limit, usage.members + usage.pendingInvitations)) {
-        throw forbidden(MESSAGES.tenantMemberLimitReached(limit!));
+        throw quotaReached('members', MESSAGES.tenantMemberLimitReached(limit!));
       }
       const invitation = await repository.createInvitation(tx, principal.tenantId, {
         email: input.email,
@@ -123,8 +124,18 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
     });
   }
 
-  async function listPending(principal: Principal): Promise<InvitationView[]> {
-    return (await repository.listPendingInvitations(prisma, principal.tenantId, new Date())).map(toView);
+  async function listPending(
+    principal: Principal,
+    page: PageRequest,
+  ): Promise<{ invitations: InvitationView[]; nextCursor: string | null }> {
+    const limit = pageLimit(page.limit);
+    const before = decodeCursor(page.cursor);
+    const rows = await repository.listPendingInvitations(prisma, principal.tenantId, new Date(), {
+      before,
+      take: limit + 1,
+    });
+    const result = toPage(rows, limit);
+    return { invitations: result.items.map(toView), nextCursor: result.nextCursor };
   }
 
   async function revoke(principal: Principal, invitationId: string, requestId: string | null): Promise<InvitationView> {

@@ -1,12 +1,13 @@
 // Members (memberships joined to their users and roles) and invitations, always within one tenant.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { OWNER_ROLE } from '../../auth/builtin-roles.js';
-import { isUuid } from '../../lib/pagination.js';
+import { afterCursor, isUuid, type Keyset } from '../../lib/pagination.js';
 import { pendingInvitationsWhere } from '../usage/usage.repository.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
 export const memberView = {
+  id: true, // the membership's: the keyset of member pages
   userId: true,
   createdAt: true,
   user: { select: { email: true, displayName: true } },
@@ -15,11 +16,15 @@ export const memberView = {
 
 export type MemberRow = Prisma.MembershipGetPayload<{ select: typeof memberView }>;
 
-export function listMembers(db: Db, tenantId: string): Promise<MemberRow[]> {
+type Page = { before: Keyset | undefined; take: number };
+
+/** Newest first, `take` rows after the cursor. */
+export function listMembers(db: Db, tenantId: string, page: Page): Promise<MemberRow[]> {
   return db.membership.findMany({
     relationLoadStrategy: 'join',
-    where: { tenantId },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    where: { tenantId, ...afterCursor('createdAt', page.before) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.take,
     select: memberView,
   });
 }
@@ -79,11 +84,13 @@ export const invitationView = {
 
 export type InvitationRow = Prisma.InvitationGetPayload<{ select: typeof invitationView }>;
 
-export function listPendingInvitations(db: Db, tenantId: string, now: Date): Promise<InvitationRow[]> {
+/** Newest first, `take` rows after the cursor. */
+export function listPendingInvitations(db: Db, tenantId: string, now: Date, page: Page): Promise<InvitationRow[]> {
   return db.invitation.findMany({
     relationLoadStrategy: 'join',
-    where: pendingInvitationsWhere(tenantId, now),
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    where: { ...pendingInvitationsWhere(tenantId, now), ...afterCursor('createdAt', page.before) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.take,
     select: invitationView,
   });
 }

@@ -8,6 +8,7 @@ import { OWNER_ROLE } from '../../auth/builtin-roles.js';
 import type { Principal } from '../../auth/principal.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
+import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { revokeApiKeysCreatedBy } from '../api-keys/api-keys.repository.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
@@ -38,8 +39,15 @@ export const updateRoleInput = z.object({
 });
 
 export function createMembersService({ prisma, access }: { prisma: PrismaClient; access: AccessEvents }) {
-  async function list(principal: Principal): Promise<MemberView[]> {
-    return (await repository.listMembers(prisma, principal.tenantId)).map(toMemberView);
+  async function list(
+    principal: Principal,
+    page: PageRequest,
+  ): Promise<{ members: MemberView[]; nextCursor: string | null }> {
+    const limit = pageLimit(page.limit);
+    const before = decodeCursor(page.cursor);
+    const rows = await repository.listMembers(prisma, principal.tenantId, { before, take: limit + 1 });
+    const result = toPage(rows, limit);
+    return { members: result.items.map(toMemberView), nextCursor: result.nextCursor };
   }
 
   /** Locks the tenant, finds the member (404 for unknown and foreign ids) and checks the caller outranks them. */

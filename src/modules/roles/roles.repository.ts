@@ -1,7 +1,7 @@
 // Roles visible to a tenant: the built-in ones (tenant_id null, shared by every tenant: the only rows read
 // without a tenant of their own) and its own custom roles. Writes touch custom roles, by tenant and id.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
-import { isUuid } from '../../lib/pagination.js';
+import { afterCursor, isUuid, type Keyset } from '../../lib/pagination.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -17,10 +17,19 @@ export const roleView = {
 
 export type RoleView = Prisma.RoleGetPayload<{ select: typeof roleView }>;
 
-export function listAssignableRoles(db: Db, tenantId: string): Promise<RoleView[]> {
+/**
+ * Oldest first, `take` rows after the cursor: the built-in roles, seeded before any tenant existed, come
+ * first, and the keyset stays the plain (created_at, id) one.
+ */
+export function listAssignableRoles(
+  db: Db,
+  tenantId: string,
+  page: { before: Keyset | undefined; take: number },
+): Promise<RoleView[]> {
   return db.role.findMany({
-    where: { OR: [{ tenantId: null }, { tenantId }] },
-    orderBy: [{ builtIn: 'desc' }, { id: 'asc' }],
+    where: { AND: [{ OR: [{ tenantId: null }, { tenantId }] }, afterCursor('createdAt', page.before, 'asc')] },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: page.take,
     select: roleView,
   });
 }

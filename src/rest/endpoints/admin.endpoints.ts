@@ -1,5 +1,5 @@
 // /v1/admin: API keys, usage, plan changes and the audit log (spec §4). Each row: path → operation → body.
-import { snakeKeys, intQuery, withParam, type RestEndpoint } from '../endpoint.js';
+import { pageQuery, snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 
 const API_KEY = 'id name prefix scopes createdByUserId createdAt expiresAt lastUsedAt revokedAt';
 const QUOTA = '{ limit remaining }';
@@ -9,8 +9,9 @@ export const ADMIN_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/admin/api-keys',
-    operation: `query ApiKeys { apiKeys { ${API_KEY} } }`,
-    result: (data) => ({ api_keys: snakeKeys(data.apiKeys) }),
+    operation: `query ApiKeys($limit: Int, $cursor: String) { apiKeys(limit: $limit, cursor: $cursor) { apiKeys { ${API_KEY} } nextCursor } }`,
+    variables: pageQuery,
+    result: (data) => snakeKeys(data.apiKeys),
   },
   {
     method: 'POST',
@@ -46,7 +47,7 @@ export const ADMIN_ENDPOINTS: RestEndpoint[] = [
     method: 'GET',
     path: '/v1/admin/audit-log',
     operation: `query AuditLog($limit: Int, $cursor: String) { auditLog(limit: $limit, cursor: $cursor) { events { id action actorUserId actorApiKeyId targetType targetId details requestId createdAt } nextCursor } }`,
-    variables: (request) => ({ limit: intQuery(request, 'limit'), cursor: request.query.get('cursor') }),
+    variables: pageQuery,
     result: (data) => snakeKeys(data.auditLog),
   },
 ];

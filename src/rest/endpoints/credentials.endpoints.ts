@@ -1,7 +1,7 @@
 // /v1 DIDs and credentials, and the public DID resolver (spec §2–§4). Each row: path → operation → body.
 import { issueFormatGate } from '../../modules/credentials/credentials.inputs.js';
 import { parseInput } from '../../lib/validation.js';
-import { intQuery, snakeKeys, withParam, type RestEndpoint, type RestRequest } from '../endpoint.js';
+import { pageQuery, snakeKeys, withParam, type RestEndpoint, type RestRequest } from '../endpoint.js';
 
 const DID = 'id did keyType verificationMethod status createdAt deactivatedAt didDocument';
 const CREDENTIAL =
@@ -16,8 +16,7 @@ const didBody = (did: Record<string, unknown>) => ({
 
 const pageVariables = (request: RestRequest, names: string[]) => ({
   ...Object.fromEntries(names.map((name) => [name, request.query.get(name)])),
-  limit: intQuery(request, 'limit'),
-  cursor: request.query.get('cursor'),
+  ...pageQuery(request),
 });
 
 export const CREDENTIAL_ENDPOINTS: RestEndpoint[] = [
@@ -63,12 +62,13 @@ export const CREDENTIAL_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'POST',
     path: '/v1/credentials/verify',
-    operation: `mutation VerifyCredential($input: VerifyCredentialInput!) { verifyCredential(input: $input) { verified format issuer subject claims checks { name status detail } } }`,
+    operation: `mutation VerifyCredential($input: VerifyCredentialInput!) { verifyCredential(input: $input) { verified format issuer subject credentialTypes issuedAt expiresAt claims disclosed payload checks { name status detail } } }`,
     bodyInput: 'VerifyCredentialInput',
-    // The verified claims are the credential's own: returned as they are, not snake_cased.
+    // The claims and payload are the credential's own: returned as they are, not snake_cased.
     result: (data) => {
-      const result = data.verifyCredential as { claims: unknown };
-      return { ...(snakeKeys({ ...result, claims: undefined }) as object), claims: result.claims };
+      const { claims, payload, ...result } = data.verifyCredential as { claims: unknown; payload: unknown };
+      const { disclosed, checks, ...fields } = snakeKeys(result) as Record<string, unknown>;
+      return { ...fields, claims, disclosed, payload, checks };
     },
   },
   {

@@ -1,6 +1,6 @@
 // /v1 roles, members and invitations (spec §2, §4). Each row: path → operation → the contract's body.
 import type { AuthResult } from '../../modules/auth/auth.service.js';
-import { snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
+import { pageQuery, snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 import { authResponse } from './auth.endpoints.js';
 
 const ROLE = 'id name description permissions builtIn createdAt updatedAt';
@@ -17,8 +17,12 @@ export const TEAM_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/roles',
-    operation: `query Roles { roles { ${ROLE} } }`,
-    result: (data) => ({ roles: (data.roles as unknown[]).map(roleBody) }),
+    operation: `query Roles($limit: Int, $cursor: String) { roles(limit: $limit, cursor: $cursor) { roles { ${ROLE} } nextCursor } }`,
+    variables: pageQuery,
+    result: (data) => {
+      const page = data.roles as { roles: unknown[]; nextCursor: string | null };
+      return { roles: page.roles.map(roleBody), next_cursor: page.nextCursor };
+    },
   },
   {
     method: 'POST',
@@ -45,14 +49,16 @@ export const TEAM_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/members',
-    operation: `query Members { members { ${MEMBER} } }`,
-    result: (data) => ({ members: snakeKeys(data.members) }),
+    operation: `query Members($limit: Int, $cursor: String) { members(limit: $limit, cursor: $cursor) { members { ${MEMBER} } nextCursor } }`,
+    variables: pageQuery,
+    result: (data) => snakeKeys(data.members),
   },
   {
     method: 'GET',
     path: '/v1/members/invitations',
-    operation: `query Invitations { invitations { ${INVITATION} } }`,
-    result: (data) => ({ invitations: snakeKeys(data.invitations) }),
+    operation: `query Invitations($limit: Int, $cursor: String) { invitations(limit: $limit, cursor: $cursor) { invitations { ${INVITATION} } nextCursor } }`,
+    variables: pageQuery,
+    result: (data) => snakeKeys(data.invitations),
   },
   {
     method: 'POST',

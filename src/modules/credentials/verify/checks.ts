@@ -1,4 +1,4 @@
-import type { Check, CheckName, VerificationResult } from './verify.types.js';
+import type { Check, CheckName, VerificationResult, VerifiedContent } from './verify.types.js';
 
 export const passed = (name: CheckName, detail?: string): Check =>
   detail === undefined ? { name, status: 'passed' } : { name, status: 'passed', detail };
@@ -16,9 +16,9 @@ export function verdict(
   format: VerificationResult['format'],
   issuer: string | null,
   subject: string | null,
-  claims: Record<string, unknown> | undefined,
+  content: VerifiedContent | undefined,
   checks: Check[],
 ): VerificationResult {
   const verified = !anyFailed(checks);
-  return { verified, format, issuer, subject, ...(claims ? { claims } : {}), checks };
+  return { verified, format, issuer, subject, checks, ...content };
 }

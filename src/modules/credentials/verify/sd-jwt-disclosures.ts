@@ -3,6 +3,7 @@
 // sent twice), where §7.1 step 5 says the SD-JWT MUST be rejected (see test/unit/verify.test.ts).
 import { createHash } from 'node:crypto';
 import { decodeBase64url, isRecord, parseJson } from './compact-jws.js';
+import { pointerToken } from './verified-content.js';
 
 export type Disclosure = { encoded: string; digest: string; contents: unknown };
 
@@ -12,6 +13,8 @@ export type DisclosureOutcome =
       payload: Record<string, unknown>;
       /** Top-level claims that are, or contain, a disclosed value. */
       disclosedUnder: Set<string>;
+      /** RFC 6901 JSON Pointers into the processed payload of every disclosed value, in payload order. */
+      disclosed: string[];
       count: number;
     }
   | { ok: false; reason: string };
@@ -60,24 +63,26 @@ export function processDisclosures(
   const seen = new Set<string>();
   const used = new Map<string, string>(); // digest → top-level claim it sits under
   const disclosedUnder = new Set<string>();
+  const disclosed: string[] = [];
 
   const noteDigest = (digest: string) => {
     if (seen.has(digest)) throw new Rejection(`digest ${digest} appears more than once (RFC 9901 §7.1 step 4)`);
     seen.add(digest);
   };
 
-  const value = (input: unknown, root: string | null, depth: number): unknown => {
+  // `path` is the JSON Pointer, in the processed payload, of the value being built.
+  const value = (input: unknown, root: string | null, path: string, depth: number): unknown => {
     if (depth > MAX_DEPTH) throw new Rejection(`claims are nested more than ${MAX_DEPTH} levels deep`);
-    if (Array.isArray(input)) return array(input, root, depth);
-    if (isRecord(input)) return object(input, root, depth);
+    if (Array.isArray(input)) return array(input, root, path, depth);
+    if (isRecord(input)) return object(input, root, path, depth);
     return input;
   };
 
   // §7.1 step 3.3.2: digests in an object's _sd array become claims at that level.
-  const object = (input: Record<string, unknown>, root: string | null, depth: number) => {
+  const object = (input: Record<string, unknown>, root: string | null, path: string, depth: number) => {
     const output: Record<string, unknown> = {};
     for (const key of Object.keys(input)) {
-      if (key !== '_sd') define(output, key, value(input[key], root ?? key, depth + 1));
+      if (key !== '_sd') define(output, key, value(input[key], root ?? key, `${path}/${pointerToken(key)}`, depth + 1));
     }
     const sd = input._sd;
     if (sd === undefined) return output;
@@ -93,18 +98,22 @@ export function processDisclosures(
       const name = contents[1] as string;
       if (Object.hasOwn(output, name)) throw new Rejection(`disclosed claim "${name}" already exists at its level`);
       used.set(digest, root ?? name);
-      define(output, name, value(contents[2], root ?? name, depth + 1));
+      const pointer = `${path}/${pointerToken(name)}`;
+      disclosed.push(pointer);
+      define(output, name, value(contents[2], root ?? name, pointer, depth + 1));
     }
     return output;
   };
 
   // §7.1 step 3.3.3 and 3.4: {"...": digest} elements are replaced, or removed when not disclosed.
-  const array = (input: unknown[], root: string | null, depth: number) => {
+  const array = (input: unknown[], root: string | null, path: string, depth: number) => {
     const output: unknown[] = [];
     for (const element of input) {
       const digest = isRecord(element) && Object.keys(element).length === 1 ? element['...'] : undefined;
+      // Pointers index the processed array, from which undisclosed elements are gone.
+      const pointer = `${path}/${output.length}`;
       if (typeof digest !== 'string') {
-        output.push(value(element, root, depth + 1));
+        output.push(value(element, root, pointer, depth + 1));
         continue;
       }
       noteDigest(digest);
@@ -114,14 +123,15 @@ export function processDisclosures(
       if (contents.length !== 2)
         throw new Rejection(`object-property ${describe(disclosure)} is referenced from an array`);
       used.set(digest, root ?? '');
-      output.push(value(contents[1], root, depth + 1));
+      disclosed.push(pointer);
+      output.push(value(contents[1], root, pointer, depth + 1));
     }
     return output;
   };
 
   let payload: Record<string, unknown>;
   try {
-    payload = object(issuerPayload, null, 0);
+    payload = object(issuerPayload, null, '', 0);
   } catch (error) {
     if (error instanceof Rejection) return { ok: false, reason: error.message };
     throw error;
@@ -140,7 +150,7 @@ export function processDisclosures(
     }
     disclosedUnder.add(root);
   }
-  return { ok: true, payload, disclosedUnder, count: disclosures.length };
+  return { ok: true, payload, disclosedUnder, disclosed, count: disclosures.length };
 }
 
 /** RFC 9901 §4.2.1–4.2.2: [salt, name, value] for an object property, [salt, value] for an array element. */

@@ -9,16 +9,31 @@ export type CheckName = 'structure' | 'signature' | 'validity_period' | 'status'
 
 export type Check = { name: CheckName; status: 'passed' | 'failed' | 'skipped'; detail?: string };
 
+/**
+ * What a credential says, in one shape whatever its format. A verifier gets it only once the issuer's
+ * signature (and, for SD-JWT, the disclosures) checked out: unsigned content is never handed out as claims.
+ */
+export type VerifiedContent = {
+  /** The subject's claims: jwt_vc_json's vc.credentialSubject without its id; an SD-JWT VC's processed
+   * payload without the claims about the token itself (iss, sub, iat, exp, cnf, status, vct, …). */
+  claims: Record<string, unknown>;
+  /** RFC 6901 JSON Pointers into `claims` of the values that came from selective disclosures. */
+  disclosed: string[];
+  /** jwt_vc_json: vc.type; vc+sd-jwt: [vct]. */
+  credentialTypes: string[];
+  issuedAt: Date | null;
+  expiresAt: Date | null;
+  /** The whole verified claims set: the JWT's, or the SD-JWT's processed payload (RFC 9901 §7.1). */
+  payload: Record<string, unknown>;
+};
+
 export type VerificationResult = {
   verified: boolean;
   format: CredentialFormatName;
   issuer: string | null;
   subject?: string | null;
-  /** The JWT claims set; for SD-JWT the processed payload with the disclosed claims (RFC 9901 §7.1).
-   * Present only once the issuer's signature (and, for SD-JWT, the disclosures) checked out. */
-  claims?: Record<string, unknown>;
   checks: Check[];
-};
+} & Partial<VerifiedContent>;
 
 export type VerifyOptions = {
   now?: Date;

@@ -5,7 +5,8 @@ import { DEFAULT_CLOCK_TOLERANCE_SECONDS, failed, nowSeconds, passed, verdict } 
 import { decodeCompactJws, isRecord } from '../../verify/compact-jws.js';
 import { bitstringStatusReferences, checkCredentialStatus } from '../../verify/status.js';
 import { checkValidityPeriod } from '../../verify/validity.js';
-import type { Check, VerificationResult, VerifyOptions } from '../../verify/verify.types.js';
+import { instantOf, instantOfDateTime } from '../../verify/verified-content.js';
+import type { Check, VerificationResult, VerifiedContent, VerifyOptions } from '../../verify/verify.types.js';
 
 const VCDM_1_CONTEXT = 'https://www.w3.org/2018/credentials/v1';
 
@@ -44,6 +45,25 @@ function structureProblems(header: Record<string, unknown>, payload: Record<stri
   return problems;
 }
 
+/**
+ * The subject's claims are its credentialSubject without the id (that is `subject`); a credential with
+ * several subjects gives the first one's here, and all of them in `payload`. Nothing is selectively disclosed.
+ */
+function contentOf(payload: Record<string, unknown>, vc: Record<string, unknown>): VerifiedContent {
+  const first = subjects(vc)[0];
+  const { id: _id, ...claims } = isRecord(first) ? first : {};
+  const types = Array.isArray(vc.type) ? vc.type : [vc.type];
+  return {
+    claims,
+    disclosed: [],
+    credentialTypes: types.filter((type): type is string => typeof type === 'string'),
+    issuedAt: instantOf(payload.iat),
+    // §6.3.1: exp stands for expirationDate; a credential may carry only the latter.
+    expiresAt: instantOf(payload.exp) ?? instantOfDateTime(vc.expirationDate),
+    payload,
+  };
+}
+
 export async function verifyJwtVc(credential: string, options: VerifyOptions): Promise<VerificationResult> {
   const jws = decodeCompactJws(credential, 'credential');
   const { header, payload } = jws;
@@ -65,5 +85,5 @@ export async function verifyJwtVc(credential: string, options: VerifyOptions): P
     await checkCredentialStatus(bitstringStatusReferences(vc.credentialStatus), issuer, options.checkStatus),
   ];
   const authentic = checks[1]?.status === 'passed';
-  return verdict('jwt_vc_json', issuer, subject, authentic ? payload : undefined, checks);
+  return verdict('jwt_vc_json', issuer, subject, authentic ? contentOf(payload, vc) : undefined, checks);
 }

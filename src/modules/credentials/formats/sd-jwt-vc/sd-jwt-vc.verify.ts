@@ -6,10 +6,12 @@ import { checkKeyBinding } from '../../verify/key-binding.js';
 import { decodeDisclosure, processDisclosures, type DisclosureOutcome } from '../../verify/sd-jwt-disclosures.js';
 import { checkCredentialStatus, tokenStatusReferences } from '../../verify/status.js';
 import { checkValidityPeriod } from '../../verify/validity.js';
+import { instantOf, topLevelOf } from '../../verify/verified-content.js';
 import {
   MalformedCredentialError,
   type Check,
   type VerificationResult,
+  type VerifiedContent,
   type VerifyOptions,
 } from '../../verify/verify.types.js';
 
@@ -19,6 +21,28 @@ const SD_JWT_VC_TYPES = ['dc+sd-jwt', 'vc+sd-jwt'];
 /** SD-JWT VC §2.2.2.3: these claims, and their sub-claims, MUST NOT be selectively disclosed. iat and
  * sub MAY be (they were non-disclosable only in early drafts). */
 export const NON_DISCLOSABLE_CLAIMS = ['iss', 'nbf', 'exp', 'cnf', 'vct', 'vct#integrity', 'aka_vcts', 'status'];
+
+/**
+ * Claims about the token rather than its subject, left out of `claims` (they stay in `payload`): RFC 7519
+ * §4.1, SD-JWT VC §3.2.2, RFC 9901 §4.1 and the holder-binding request claims aud and nonce.
+ */
+const TOKEN_CLAIMS = new Set([
+  'iss',
+  'sub',
+  'aud',
+  'iat',
+  'nbf',
+  'exp',
+  'jti',
+  'nonce',
+  'cnf',
+  'status',
+  'vct',
+  'vct#integrity',
+  'aka_vcts',
+  '_sd',
+  '_sd_alg',
+]);
 
 /** RFC 9901 §4: <issuer-signed JWT>~<disclosure>~...~<disclosure>~[<KB-JWT>]. */
 function split(credential: string) {
@@ -56,6 +80,18 @@ function disclosuresCheck(outcome: DisclosureOutcome): Check {
   return passed('disclosures', `${outcome.count} disclosure(s) processed`);
 }
 
+function contentOf(payload: Record<string, unknown>, disclosed: string[]): VerifiedContent {
+  const claims = Object.fromEntries(Object.entries(payload).filter(([name]) => !TOKEN_CLAIMS.has(name)));
+  return {
+    claims,
+    disclosed: disclosed.filter((pointer) => !TOKEN_CLAIMS.has(topLevelOf(pointer))),
+    credentialTypes: typeof payload.vct === 'string' ? [payload.vct] : [],
+    issuedAt: instantOf(payload.iat),
+    expiresAt: instantOf(payload.exp),
+    payload,
+  };
+}
+
 export async function verifySdJwtVc(credential: string, options: VerifyOptions): Promise<VerificationResult> {
   const parts = split(credential);
   const jws = decodeCompactJws(parts.issuerJwt, 'issuer-signed JWT');
@@ -86,5 +122,6 @@ export async function verifySdJwtVc(credential: string, options: VerifyOptions):
   ];
   const authentic = checks[1]?.status === 'passed' && checks[2]?.status === 'passed';
   const subject = typeof claims.sub === 'string' ? claims.sub : null;
-  return verdict('vc+sd-jwt', issuer, subject, authentic ? claims : undefined, checks);
+  const content = authentic && outcome.ok ? contentOf(outcome.payload, outcome.disclosed) : undefined;
+  return verdict('vc+sd-jwt', issuer, subject, content, checks);
 }
