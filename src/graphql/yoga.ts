@@ -1,7 +1,8 @@
 // GraphQL over HTTP at /graphql. Errors are masked: only AppErrors (the contract's texts) and GraphQL's own
 // request errors (syntax, validation, variable values) reach clients; anything else becomes a generic 500
-// whose cause is logged. GraphiQL and introspection are off in production. Limits on what one request may
-// ask for are in limits.ts.
+// whose cause is logged. GraphiQL is served from this origin (graphiql.ts) when the config turns it on, and
+// introspection is off in production unless GraphiQL is on. Limits on what one request may ask for are in
+// limits.ts.
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { databaseErrorAnswer } from '../db/unavailable.js';
@@ -10,20 +11,42 @@ import { graphQLErrorOf } from './errors.js';
 import { MESSAGES } from '../lib/messages.js';
 import type { Logger } from '../lib/logger.js';
 import type { RequestContext } from './context.js';
+import { graphiqlPageHeadersPlugin, renderGraphiQLPage } from './graphiql.js';
 import { idempotencyKeyPlugin } from './idempotency.js';
 import { graphqlLimitPlugins } from './limits.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
-export function createGraphQLHandler(schema: GraphQLSchema, options: { production: boolean; log: Logger }) {
+export type GraphQLHandlerOptions = {
+  production: boolean;
+  /**
+   * Serve GraphiQL at GET /graphql (Accept: text/html): Config `graphiql`, on in development, off in
+   * production unless GRAPHIQL=true.
+   */
+  graphiql: boolean;
+  log: Logger;
+};
+
+export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHandlerOptions) {
+  const { graphiql } = options;
   const plugins: Plugin[] = [...graphqlLimitPlugins(options.production), idempotencyKeyPlugin(), errorHeadersPlugin()];
-  if (options.production) {
+  // Introspection is off in production: the schema is not advertised to whoever asks. GraphiQL turned on
+  // there explicitly turns it on too, for everyone (GraphiQL's own requests carry no credential): GraphiQL
+  // builds its editor's completion, validation and docs from an introspection query, and without one it is a
+  // text box. Turning GraphiQL on in production is the decision to publish the schema (it is committed
+  // anyway, src/graphql/schema.graphql); field suggestions stay off there (limits.ts).
+  if (options.production && !graphiql) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }
+  if (graphiql) plugins.push(graphiqlPageHeadersPlugin());
   return createYoga<RequestContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    graphiql: !options.production,
+    graphiql: graphiql && { title: 'GraphiQL · Identity and Credential Service' },
+    renderGraphiQL: renderGraphiQLPage,
+    // CORS is the app's (src/http/cors.ts: exact origins from CORS_ORIGINS); Yoga's default would reflect
+    // any Origin with credentials allowed.
+    cors: false,
     landingPage: false,
     logging: false,
     plugins,
