@@ -1,4 +1,7 @@
-# The service image, used by docker-compose.yml. Node 20, production dependencies only, compiled JS.
+# The service image, used by docker-compose.yml. Node 20, production dependencies only, compiled JS, run as
+# the unprivileged `node` user with the embedded database's directory (/data) writable by it.
+# test/integration/container.test.ts assembles the final stage's files the way the COPY lines below do and
+# runs them, so a file the image needs and does not copy fails CI even where no Docker engine runs.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -17,6 +20,13 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/package.json ./
 COPY prisma/migrations ./prisma/migrations
+# The embedded database and its key file live here when DATABASE_URL is unset: mount a volume on it.
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
 USER node
 EXPOSE 8080
+# Liveness only (no dependency): orchestrators that also route traffic should probe /readyz for that.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Node as PID 1 receives SIGTERM from `docker stop` and shuts down cleanly (src/main.ts).
 CMD ["node", "dist/src/main.js"]

@@ -11,7 +11,7 @@ import { serveGraphQL } from './graphql/http.js';
 import { SECURITY_HEADERS } from './http/security-headers.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from './http/body.js';
 import { sendError, sendJson } from './http/respond.js';
-import { AppError, findAppError, internalError, notFound, rateLimited } from './lib/errors.js';
+import { AppError, findAppError, forbidden, internalError, notFound, rateLimited } from './lib/errors.js';
 import { databaseErrorAnswer } from './db/unavailable.js';
 import { requestTarget } from './http/request-target.js';
 import type { Logger } from './lib/logger.js';
@@ -25,6 +25,9 @@ import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
 import { API_VERSION, buildOpenApiDocument } from './rest/openapi.js';
 import type { Services } from './services.js';
+import { createCorsPolicy } from './http/cors.js';
+import type { Health } from './observability/health.js';
+import { UNMATCHED_ROUTE, type Metrics, type QuotaResource } from './observability/metrics.js';
 
 export type AppDeps = {
   prisma: PrismaClient;
@@ -34,14 +37,23 @@ export type AppDeps = {
   log: Logger;
   production: boolean;
   trustProxyHops: number;
+  metrics: Metrics;
+  health: Health;
+  metricsToken: string | undefined;
+  /** Origins allowed to call from a browser (CORS_ORIGINS); empty: none. */
+  corsOrigins: readonly string[];
+  graphiql: boolean;
 };
 
 export type App = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-export function createApp({ prisma, services, rateLimits, principals, log, production, trustProxyHops }: AppDeps): App {
-  const yoga = createGraphQLHandler(schema, { production, log });
+export function createApp(deps: AppDeps): App {
+  const { prisma, services, rateLimits, principals, log, production, trustProxyHops, metrics } = deps;
+  const yoga = createGraphQLHandler(schema, { production, graphiql: deps.graphiql, log });
+  const cors = createCorsPolicy(deps.corsOrigins);
+  const operations = { health: deps.health, metrics, metricsToken: deps.metricsToken };
   const rest = createRestRouter(schema, ENDPOINTS);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(schema, ENDPOINTS, API_VERSION));
 
@@ -58,19 +70,33 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
     if (principal) {
       const verdict = await rateLimits.forTenant(principal, cost);
       setRateLimitHeaders(response, verdict, tenantPolicy(principal.plan));
-      if (!verdict.allowed) throw rateLimited(MESSAGES.rateLimited, verdict.retryAfterSeconds);
+      if (!verdict.allowed) {
+        metrics.rateLimited('tenant');
+        throw rateLimited(MESSAGES.rateLimited, verdict.retryAfterSeconds);
+      }
       return;
     }
     const verdict = await rateLimits.forAddress(clientAddress(request, trustProxyHops), cost);
     setRateLimitHeaders(response, verdict, rateLimits.addressPolicy);
-    if (!verdict.allowed) throw rateLimited(MESSAGES.tooManyUnauthenticatedRequests, verdict.retryAfterSeconds);
+    if (!verdict.allowed) {
+      metrics.rateLimited('address');
+      throw rateLimited(MESSAGES.tooManyUnauthenticatedRequests, verdict.retryAfterSeconds);
+    }
   }
 
   /** Public documents and answers that need no credential (status lists, DID resolution, 404s): per address. */
   async function applyPublicRateLimit(request: IncomingMessage, response: ServerResponse) {
     const verdict = await rateLimits.forPublic(clientAddress(request, trustProxyHops));
     setRateLimitHeaders(response, verdict, rateLimits.publicPolicy);
-    if (!verdict.allowed) throw rateLimited(MESSAGES.tooManyUnauthenticatedRequests, verdict.retryAfterSeconds);
+    if (!verdict.allowed) {
+      metrics.rateLimited('public');
+      throw rateLimited(MESSAGES.tooManyUnauthenticatedRequests, verdict.retryAfterSeconds);
+    }
+  }
+
+  /** A refusal the operator counts: a spent plan quota. */
+  function observeRefusal(error: AppError) {
+    if (error.quota) metrics.quotaRefused(error.quota as QuotaResource);
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse, requestId: string) {
@@ -78,7 +104,15 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
     const requestLog = log.child({ requestId });
     let context: RequestContext | undefined;
     let path: string | undefined;
+    // The route template (never the raw path) labels the request's metrics.
+    let route = UNMATCHED_ROUTE;
     response.on('finish', () => {
+      metrics.observeRequest(
+        request.method ?? 'GET',
+        route,
+        response.statusCode,
+        (performance.now() - startedAt) / 1000,
+      );
       requestLog.info(
         {
           method: request.method,
@@ -94,27 +128,44 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
     try {
       const url = requestTarget(request.url);
       path = url.pathname;
+      const crossOrigin = cors.apply(request, response);
+      if (crossOrigin.kind === 'refused') {
+        await applyPublicRateLimit(request, response);
+        throw forbidden(`origin not allowed: ${crossOrigin.origin}`);
+      }
       if (request.method === 'OPTIONS') {
         await applyPublicRateLimit(request, response);
-        response.writeHead(204, { Allow: 'GET, POST, PUT, PATCH, DELETE, OPTIONS' }).end();
+        response.writeHead(204, { Allow: 'GET, POST, PATCH, DELETE, OPTIONS' }).end();
         return;
       }
       const publicRoute = matchPublicRoute(request.method, url.pathname);
       if (publicRoute) {
-        await applyPublicRateLimit(request, response);
-        await publicRoute.handle({ request, response, pathname: url.pathname, services, requestId, openApiDocument });
-        return;
-      }
-      const isGraphQL = url.pathname === GRAPHQL_PATH;
-      const route = isGraphQL ? undefined : rest.match(request.method ?? 'GET', url.pathname);
-      if (route?.kind === 'not-found' || route?.kind === 'method-not-allowed') {
-        await applyPublicRateLimit(request, response);
-        if (route.kind === 'not-found') throw notFound();
-        sendError(response, new AppError('METHOD_NOT_ALLOWED', 'method not allowed'), requestId, {
-          Allow: route.allow.join(', '),
+        route = publicRoute.path;
+        if (publicRoute.rateLimit === 'public') await applyPublicRateLimit(request, response);
+        await publicRoute.handle({
+          request,
+          response,
+          pathname: url.pathname,
+          services,
+          requestId,
+          openApiDocument,
+          operations,
+          graphiql: deps.graphiql,
         });
         return;
       }
+      const isGraphQL = url.pathname === GRAPHQL_PATH;
+      const match = isGraphQL ? undefined : rest.match(request.method ?? 'GET', url.pathname);
+      if (isGraphQL) route = GRAPHQL_PATH;
+      if (match?.kind === 'not-found' || match?.kind === 'method-not-allowed') {
+        await applyPublicRateLimit(request, response);
+        if (match.kind === 'not-found') throw notFound();
+        sendError(response, new AppError('METHOD_NOT_ALLOWED', 'method not allowed'), requestId, {
+          Allow: match.allow.join(', '),
+        });
+        return;
+      }
+      if (match?.kind === 'found') route = match.endpoint.path;
       // Bodies are small in this API; refuse a declared oversize one before anyone buffers it (Yoga included).
       if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
       const principal = await authenticate(prisma, request.headers.authorization, requestLog, principals);
@@ -135,8 +186,8 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
         await serveGraphQL(yoga, request, response, url, context);
         return;
       }
-      if (route?.kind === 'found') {
-        const outcome = await rest.run(route.endpoint, route.params, request, url, context);
+      if (match?.kind === 'found') {
+        const outcome = await rest.run(match.endpoint, match.params, request, url, context);
         sendJson(response, outcome.status, outcome.body);
       }
     } catch (error) {
@@ -146,6 +197,7 @@ export function createApp({ prisma, services, rateLimits, principals, log, produ
         if (appError) requestLog.warn({ err: error }, 'database refused the request');
         else requestLog.error({ err: error }, 'unexpected error');
       }
+      if (appError) observeRefusal(appError);
       if (response.headersSent) {
         response.destroy();
         return;

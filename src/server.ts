@@ -17,6 +17,9 @@ import { createAccessEvents } from './auth/access-events.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.js';
 import { maintenanceJobs } from './modules/jobs/maintenance.jobs.js';
 import type { Clock } from './modules/jobs/clock.js';
+import { createHealth, type Health } from './observability/health.js';
+import { createMetrics, type Metrics } from './observability/metrics.js';
+import { outboxBacklog } from './modules/outbox/outbox.repository.js';
 
 export type RunningServer = {
   url: string;
@@ -25,6 +28,8 @@ export type RunningServer = {
   services: Services;
   /** Background work (src/modules/jobs): the service's recurring purges. */
   jobs: JobRunner<ReturnType<typeof maintenanceJobs>>;
+  metrics: Metrics;
+  health: Health;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 };
@@ -34,6 +39,8 @@ export type BackgroundOptions = { clock?: Clock; poll?: boolean };
 
 const JOB_POLL_INTERVAL_MS = 5_000;
 const REDIS_READY_TIMEOUT_MS = 3_000;
+/** How long a connection accepted just before shutdown has to get its request read. */
+const IDLE_CONNECTION_GRACE_MS = 100;
 
 function redisReady(redis: Redis, timeoutMs: number): Promise<boolean> {
   if (redis.status === 'ready') return Promise.resolve(true);
@@ -76,7 +83,14 @@ export async function startServer(
   const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl;
   const principals = createPrincipalCache();
   const access = createAccessEvents(principals, log, redis);
-  const services = createServices(database, { ...config, publicBaseUrl }, log, rateLimits, keys, access);
+  const metrics = createMetrics({
+    passwords: { depth: () => services.passwords.depth() },
+    poolUse: () => database.poolUse(),
+    outboxBacklog: () => outboxBacklog(database.prisma),
+  });
+  const activity = { issued: metrics.credentialIssued, verified: metrics.credentialVerified };
+  const services = createServices(database, { ...config, publicBaseUrl }, log, rateLimits, keys, access, activity);
+  const health = createHealth({ database, redis });
   const app = createApp({
     prisma: database.prisma,
     services,
@@ -85,6 +99,11 @@ export async function startServer(
     log,
     production: config.nodeEnv === 'production',
     trustProxyHops: config.trustProxyHops,
+    metrics,
+    health,
+    metricsToken: config.metricsToken,
+    corsOrigins: config.corsOrigins,
+    graphiql: config.graphiql,
   });
   // On the database, not a timer per process: each purge runs once per period whichever instances are up.
   const jobs = createJobRunner({
@@ -114,16 +133,23 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      health.drain();
       // Running jobs and in-flight requests finish side by side; the database closes after both.
       const jobsStopped = jobs.stop();
       await new Promise<void>((resolve) => {
-        // Keep-alive connections become idle as their in-flight responses finish: close them as they do.
-        const sweep = setInterval(() => server.closeIdleConnections(), 25);
+        // Keep-alive connections become idle as their in-flight responses finish: close them as they do. The
+        // first sweep waits a moment: a connection accepted just before the signal has no request parsed yet,
+        // so it looks idle, and closing it would reset a request its client has already sent.
+        let sweep: NodeJS.Timeout | undefined;
+        const firstSweep = setTimeout(() => {
+          server.closeIdleConnections();
+          sweep = setInterval(() => server.closeIdleConnections(), 25);
+        }, IDLE_CONNECTION_GRACE_MS);
         server.close(() => {
+          clearTimeout(firstSweep);
           clearInterval(sweep);
           resolve();
         });
-        server.closeIdleConnections();
       });
       await jobsStopped;
       access.close();
@@ -132,5 +158,5 @@ export async function startServer(
     })();
     return closing;
   };
-  return { url, server, database, services, jobs, close };
+  return { url, server, database, services, jobs, metrics, health, close };
 }

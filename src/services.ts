@@ -22,6 +22,7 @@ import { createMembersService } from './modules/members/members.service.js';
 import { createRolesService } from './modules/roles/roles.service.js';
 import { createTenantsService } from './modules/tenants/tenants.service.js';
 import { createUsageService } from './modules/usage/usage.service.js';
+import type { CredentialActivity } from './modules/credentials/credential-activity.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -42,6 +43,7 @@ export function createServices(
   rateLimits: RateLimits,
   keys: KeyEncryption,
   access: AccessEvents,
+  activity?: CredentialActivity,
 ) {
   const { sessionTtlSeconds } = config;
   const issuerKeys = createIssuerKeys({ prisma, keys });
@@ -58,9 +60,9 @@ export function createServices(
   return {
     dids: createDidsService({ prisma, keys }),
     resolver: { resolve: resolveDid },
-    credentials: createCredentialsService({ prisma, sql, issuerKeys, statusLists }),
+    credentials: createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity }),
     statusLists,
-    verification: createVerificationService({ statusLists }),
+    verification: createVerificationService({ statusLists, activity }),
     publicBaseUrl,
     auth: createAuthService({
       prisma,

@@ -12,10 +12,13 @@ import { applyMigrations, type SqlConnection } from './migrate.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { syncBuiltinRoles } from './builtin-roles.sync.js';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
+import { openPGliteDirectory } from './pglite-files.js';
 
 // Limit checks lock the tenant's row, so a burst of writes to one tenant queues on it: let them wait for
 // a connection and the lock rather than fail after Prisma's 2 s default.
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+/** Opening a connection to PostgreSQL (and, in the pool, waiting for a free one) gives up after this. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * One SQL statement outside Prisma, for the few hot paths where Prisma's per-query cost matters: on
@@ -23,10 +26,14 @@ const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
  */
 export type PreparedSql = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
 
+export type PoolUse = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   prisma: PrismaClient;
   sql: PreparedSql;
+  /** Connections of the PostgreSQL pool, for metrics; null on the embedded database (one in-process connection). */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
 };
 
@@ -56,7 +63,7 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
     if (isDatabaseUnavailable(error)) throw new DatabaseUnreachableError(url, error);
     throw error;
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   await syncBuiltinRoles(prisma);
@@ -65,6 +72,7 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
     prisma,
     sql: async <Row>(name: string, text: string, values: unknown[]) =>
       (await pool.query({ name, text, values })).rows as Row[],
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -91,7 +99,8 @@ function describeUrl(url: string): string {
 
 /** Applies migrations over one dedicated connection (the advisory lock lives on it). */
 export async function migratePostgres(url: string, log: Logger): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
+  // A host that drops packets would otherwise hold start-up for the operating system's TCP timeout (minutes).
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await client.connect();
   try {
     const connection: SqlConnection = {
@@ -115,8 +124,12 @@ async function openPGlite(
     await mkdir(directory, { recursive: true });
     // PGlite is a single-process database: a second process on the same files would corrupt them.
     lock = await acquireDirectoryLock(path.resolve(dataDir, 'pglite.lock'));
-    pglite = await PGlite.create(directory);
-    log.info({ dataDir: directory }, 'embedded PostgreSQL (PGlite) opened');
+    const opened = await openPGliteDirectory(directory);
+    pglite = opened.pglite;
+    log.info(
+      { dataDir: directory, created: opened.created, migrationsApplied: opened.migrationsApplied },
+      'embedded PostgreSQL (PGlite) opened',
+    );
   } else {
     pglite = shared ?? (await PGlite.create(template ? { loadDataDir: template } : {}));
   }
@@ -131,6 +144,7 @@ async function openPGlite(
     kind: 'pglite',
     prisma,
     sql: async <Row>(_name: string, text: string, values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
+    poolUse: () => null,
     async close() {
       await prisma.$disconnect();
       if (!shared) await pglite.close();

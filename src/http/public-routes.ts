@@ -6,7 +6,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { didMethodOf } from '../modules/dids/methods/index.js';
 import { STATUS_LIST_PATH, STATUS_LIST_TTL_SECONDS } from '../modules/status-lists/status-lists.service.js';
 import type { Services } from '../services.js';
+import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js';
+import type { Health } from '../observability/health.js';
+import type { Metrics } from '../observability/metrics.js';
 import { sendJson } from './respond.js';
+import {
+  HEALTHZ_PATH,
+  METRICS_PATH,
+  READYZ_PATH,
+  serveLiveness,
+  serveMetrics,
+  serveReadiness,
+} from './operational-routes.js';
 
 const RESOLVER_PATH = '/1.0/identifiers/';
 
@@ -18,6 +29,9 @@ export type PublicRequest = {
   requestId: string;
   /** The OpenAPI document, rendered once at start-up. */
   openApiDocument: string;
+  operations: { health: Health; metrics: Metrics; metricsToken: string | undefined };
+  /** Whether GraphiQL is on (Config `graphiql`): its files are served only then. */
+  graphiql: boolean;
 };
 type PublicHandler = (request: PublicRequest) => Promise<void>;
 
@@ -30,6 +44,8 @@ type PublicHandler = (request: PublicRequest) => Promise<void>;
 export type PublicRoute = {
   path: string;
   reason: string;
+  /** `public`: the per-address bucket for public documents; `none`: probes, which a refusal would harm. */
+  rateLimit: 'public' | 'none';
   matches: (pathname: string) => boolean;
   handle: PublicHandler;
 };
@@ -40,20 +56,51 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     path: OPENAPI_PATH,
     reason: 'the contract is for integrators before they hold a credential',
+    rateLimit: 'public',
     matches: (pathname) => pathname === OPENAPI_PATH,
     handle: serveOpenApiDocument,
   },
   {
     path: `${RESOLVER_PATH}{did}`,
     reason: 'DID resolution is public by nature: anyone verifying a credential resolves its issuer',
+    rateLimit: 'public',
     matches: (pathname) => pathname.startsWith(RESOLVER_PATH),
     handle: resolveDid,
   },
   {
     path: `${STATUS_LIST_PATH}{id}`,
     reason: 'a credential’s status list is fetched by whoever verifies it, with no account here',
+    rateLimit: 'public',
     matches: (pathname) => pathname.startsWith(STATUS_LIST_PATH),
     handle: publishStatusList,
+  },
+  {
+    path: `${GRAPHIQL_ASSETS_PATH}{name}`,
+    reason: 'GraphiQL’s page loads its scripts and styles before anyone can sign in; off unless GRAPHIQL is on',
+    rateLimit: 'public',
+    matches: (pathname) => pathname.startsWith(GRAPHIQL_ASSETS_PATH),
+    handle: serveGraphiQLAsset,
+  },
+  {
+    path: HEALTHZ_PATH,
+    reason: 'liveness probe: says only that the process answers',
+    rateLimit: 'none',
+    matches: (pathname) => pathname === HEALTHZ_PATH,
+    handle: serveLiveness,
+  },
+  {
+    path: READYZ_PATH,
+    reason: 'readiness probe: says which dependency is down, never a secret or tenant data',
+    rateLimit: 'none',
+    matches: (pathname) => pathname === READYZ_PATH,
+    handle: serveReadiness,
+  },
+  {
+    path: METRICS_PATH,
+    reason: 'Prometheus scrape: service-wide counters; protected by METRICS_TOKEN when that is set',
+    rateLimit: 'none',
+    matches: (pathname) => pathname === METRICS_PATH,
+    handle: serveMetrics,
   },
 ];
 

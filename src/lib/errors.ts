@@ -30,6 +30,8 @@ export class AppError extends Error {
   readonly headers: Readonly<Record<string, string>>;
   /** Every problem found, when there were several; `message` is the first (the contract's text). */
   readonly details: readonly ErrorDetail[] | undefined;
+  /** Set on a refusal because a plan quota is spent: which one (metrics count these). */
+  quota?: 'credentials' | 'dids' | 'members';
 
   constructor(
     code: ErrorCode,
@@ -50,6 +52,9 @@ export const badRequest = (message: string, details?: readonly ErrorDetail[]) =>
   new AppError('BAD_REQUEST', message, {}, details);
 export const unauthorized = () => new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+/** The plan's quota for `resource` is spent (403 with the contract's text). */
+export const quotaReached = (resource: NonNullable<AppError['quota']>, message: string) =>
+  Object.assign(new AppError('FORBIDDEN', message), { quota: resource });
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const unprocessable = (message: string) => new AppError('UNPROCESSABLE', message);

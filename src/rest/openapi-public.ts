@@ -28,6 +28,15 @@ const resolutionResult = z.object({
   didDocumentMetadata: z.record(z.string(), z.unknown()),
 });
 
+// One check of /readyz (src/observability/health.ts).
+const readinessCheck = z
+  .object({
+    status: z.enum(['up', 'down']),
+    latency_ms: z.number(),
+    error: z.string().optional().meta({ description: 'Why the check failed (never a secret).' }),
+  })
+  .loose();
+
 const didParameter = {
   name: 'did',
   in: 'path',
@@ -127,6 +136,131 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         mediaTypes: ['application/json'],
         schema: { type: 'object' },
         headers: cacheHeaders,
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/graphiql/assets/{name}',
+    operationId: 'GraphiQLAsset',
+    summary: 'a file of the GraphiQL page',
+    description:
+      'The scripts, stylesheet and icon of the GraphiQL page (GET /graphql with Accept: text/html), served from ' +
+      'this origin so the page works offline under its Content-Security-Policy. Only the names the page ' +
+      'references exist; they carry a hash of their content and may be cached for a year. Served only where ' +
+      'GraphiQL is on (GRAPHIQL; off in production by default); otherwise every name is 404.',
+    parameters: [
+      {
+        name: 'name',
+        in: 'path',
+        required: true,
+        description: 'A file name as the page references it.',
+        schema: { type: 'string', examples: ['graphiql.0123456789abcdef.css'] },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The file; gzip-encoded when the request accepts it.',
+        mediaTypes: ['text/javascript', 'text/css', 'image/x-icon'],
+        schema: { type: 'string' },
+        headers: {
+          ...cacheHeaders,
+          ETag: { description: 'The file’s content hash (per encoding).', schema: { type: 'string' } },
+        },
+      },
+      '304': {
+        description: 'Not modified (If-None-Match).',
+        mediaTypes: ['text/plain'],
+        schema: { type: 'string', maxLength: 0 },
+      },
+      '404': { description: 'No such file, or GraphiQL is off.', mediaTypes: ['application/json'], schema: errorRef },
+    },
+  },
+  {
+    method: 'get',
+    path: '/healthz',
+    operationId: 'Liveness',
+    summary: 'liveness probe',
+    description:
+      'The process answers. Checks no dependency, so a database outage does not get healthy instances restarted. ' +
+      'Not rate limited; never cached.',
+    parameters: [],
+    responses: {
+      '200': {
+        description: 'Alive.',
+        mediaTypes: ['application/json'],
+        schema: jsonSchema(z.object({ status: z.literal('ok') })),
+        example: { status: 'ok' },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    operationId: 'Readiness',
+    summary: 'readiness probe',
+    description:
+      'This instance can serve: the database answers, every migration of this build is applied, and Redis answers ' +
+      'when REDIS_URL is set. 503 once shutdown has begun, so a load balancer drains it. Each check is bounded ' +
+      '(2 s) and one answer serves the probes of the same second. Not rate limited; never cached.',
+    parameters: [],
+    responses: {
+      '200': {
+        description: 'Ready, with each check.',
+        mediaTypes: ['application/json'],
+        schema: jsonSchema(z.object({ status: z.literal('ready'), checks: z.record(z.string(), readinessCheck) })),
+        example: {
+          status: 'ready',
+          checks: {
+            database: { status: 'up', latency_ms: 0.8 },
+            migrations: { status: 'up', latency_ms: 1.1, applied: 8 },
+            redis: { status: 'up', latency_ms: 0.4 },
+          },
+        },
+      },
+      '503': {
+        description: 'Not ready: `error` names the checks that failed (or `shutting down`).',
+        mediaTypes: ['application/json'],
+        schema: {
+          allOf: [
+            errorRef,
+            jsonSchema(z.object({ status: z.literal('unavailable'), checks: z.record(z.string(), readinessCheck) })),
+          ],
+        },
+        example: {
+          error: 'not ready: redis',
+          code: 'UNAVAILABLE',
+          request_id: '2f1c8a7e-0d5b-4c1e-9a51-6f0e1d2c3b4a',
+          status: 'unavailable',
+          checks: {
+            database: { status: 'up', latency_ms: 0.8 },
+            migrations: { status: 'up', latency_ms: 1.1, applied: 8 },
+            redis: { status: 'down', latency_ms: 500.2, error: 'Connection is closed.' },
+          },
+        },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    operationId: 'Metrics',
+    summary: 'Prometheus metrics',
+    description:
+      'Prometheus text exposition: HTTP requests and latency by route template and status, rate-limit and quota ' +
+      'refusals, credentials issued and verified by format, argon2 queue, PostgreSQL pool, outbox backlog, and ' +
+      'the process (CPU, memory, event loop, GC). When METRICS_TOKEN is set it must be sent as a bearer token.',
+    parameters: [],
+    responses: {
+      '200': {
+        description: 'The metrics.',
+        mediaTypes: ['text/plain; version=0.0.4; charset=utf-8'],
+        schema: { type: 'string' },
+      },
+      '401': {
+        description: 'METRICS_TOKEN is set and the request did not bring it (`unauthorized`).',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
       },
     },
   },

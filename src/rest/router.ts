@@ -33,6 +33,8 @@ type CompiledEndpoint = RestEndpoint & {
   variableTypes: VariableTypes;
   access: Access;
   segments: string[];
+  /** Literal (1) or parameter (0) per segment: the most specific matching template wins. */
+  specificity: string;
   mapBody: BodyMapper | undefined;
 };
 
@@ -46,16 +48,27 @@ export type RestOutcome = { status: number; body: unknown };
 export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[]) {
   const compiled = endpoints.map((endpoint) => compile(schema, endpoint));
 
+  /**
+   * The endpoint of the most specific template that matches, where a literal segment beats a parameter at
+   * the same position: GET /v1/credentials/issue is a 405 of POST /v1/credentials/issue, not a lookup of a
+   * credential whose id is "issue".
+   */
   function match(method: string, pathname: string): RestMatch {
     const parts = pathname.split('/').filter(Boolean);
-    const allow: string[] = [];
+    let best: { template: string; specificity: string; params: Record<string, string> } | undefined;
+    const candidates: CompiledEndpoint[] = [];
     for (const endpoint of compiled) {
       const params = matchPath(endpoint.segments, parts);
       if (!params) continue;
-      if (endpoint.method === method) return { kind: 'found', endpoint, params };
-      allow.push(endpoint.method);
+      if (!best || endpoint.specificity > best.specificity)
+        best = { template: endpoint.path, specificity: endpoint.specificity, params };
+      candidates.push(endpoint);
     }
-    return allow.length ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+    if (!best) return { kind: 'not-found' };
+    const sameTemplate = candidates.filter((endpoint) => endpoint.path === best.template);
+    const endpoint = sameTemplate.find((candidate) => candidate.method === method);
+    if (endpoint) return { kind: 'found', endpoint, params: best.params };
+    return { kind: 'method-not-allowed', allow: sameTemplate.map((candidate) => candidate.method) };
   }
 
   async function run(
@@ -104,6 +117,12 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
     variableTypes: variableTypesOf(schema, operation),
     access,
     segments: endpoint.path.split('/').filter(Boolean),
+    // One character per segment, literal '1' before parameter '0': compared as strings, the greater wins.
+    specificity: endpoint.path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => (segment.startsWith(':') ? '0' : '1'))
+      .join(''),
     mapBody: endpoint.bodyInput ? createBodyMapper(schema, endpoint.bodyInput) : undefined,
   };
 }

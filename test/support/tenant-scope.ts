@@ -136,6 +136,12 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
     reason: "maintenance: a sweep by age over every tenant's Idempotency-Keys, not a request's data",
     matches: rawLookup(/^DELETE FROM idempotency_keys WHERE created_at <= /),
   },
+  outboxBacklog: {
+    reason: 'metrics: the operator’s count of unpublished events across the service, no tenant’s data',
+    matches: rawLookup(
+      /^SELECT count\(\*\) AS events, min\(created_at\) AS oldest FROM outbox_events WHERE published_at IS NULL$/,
+    ),
+  },
   findStatusList: {
     reason: 'public: a status list is published at /v1/status-lists/{id} to any relying party, without credentials',
     matches: modelLookup('StatusList', 'findUnique', ['id']),

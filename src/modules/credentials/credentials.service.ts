@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 import type { Principal } from '../../auth/principal.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, quotaReached } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
@@ -24,6 +24,7 @@ import {
   revokeAndFlip,
   type CredentialRow,
 } from './credentials.repository.js';
+import { NO_ACTIVITY, type CredentialActivity } from './credential-activity.js';
 
 export type CredentialView = {
   id: string;
@@ -49,9 +50,16 @@ export type CredentialsServiceDeps = {
   sql: PreparedSql;
   issuerKeys: IssuerKeys;
   statusLists: StatusListsService;
+  activity?: CredentialActivity;
 };
 
-export function createCredentialsService({ prisma, sql, issuerKeys, statusLists }: CredentialsServiceDeps) {
+export function createCredentialsService({
+  prisma,
+  sql,
+  issuerKeys,
+  statusLists,
+  activity = NO_ACTIVITY,
+}: CredentialsServiceDeps) {
   const toView = (row: CredentialRow, origin: RequestOrigin | undefined): CredentialView => {
     const format = credentialFormatStoredAs(row.format);
     return {
@@ -87,7 +95,7 @@ export function createCredentialsService({ prisma, sql, issuerKeys, statusLists 
     const month = usageMonth();
     // A spent quota is refused before a status index is taken; the insert below re-checks atomically.
     if (limit !== null && !hasRoom(limit, await credentialsIssuedIn(prisma, principal.tenantId, month))) {
-      throw forbidden(MESSAGES.monthlyIssuanceLimitReached(limit));
+      throw quotaReached('credentials', MESSAGES.monthlyIssuanceLimitReached(limit));
     }
     const slot = await statusLists.allocate(
       principal.tenantId,
@@ -137,8 +145,9 @@ export function createCredentialsService({ prisma, sql, issuerKeys, statusLists 
     if (!outcome.inserted) {
       const again = await issuerKeys.forTenant(principal.tenantId, input.issuer, { fresh: true });
       if (!again || again.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
-      throw forbidden(MESSAGES.monthlyIssuanceLimitReached(limit!));
+      throw quotaReached('credentials', MESSAGES.monthlyIssuanceLimitReached(limit!));
     }
+    activity.issued(view.format);
     return view;
   }
 

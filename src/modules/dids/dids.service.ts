@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { forbidden, notFound, quotaReached, unauthorized } from '../../lib/errors.js';
 import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
@@ -91,7 +91,7 @@ export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys
       if (!tenant) throw unauthorized();
       const limit = PLANS[tenant.plan].quotas.dids;
       const active = await countActiveDids(tx, principal.tenantId);
-      if (!hasRoom(limit, active)) throw forbidden(MESSAGES.didLimitReached(limit!));
+      if (!hasRoom(limit, active)) throw quotaReached('dids', MESSAGES.didLimitReached(limit!));
       const row = await createDid(tx, principal.tenantId, {
         did: created.did,
         keyType: created.keyType,

@@ -41,6 +41,13 @@ export type ApiKey = {
   scopes: Maybe<Array<Scalars['String']['output']>>;
 };
 
+export type ApiKeyPage = {
+  __typename?: 'ApiKeyPage';
+  apiKeys: Array<ApiKey>;
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
+};
+
 export type AuditEvent = {
   __typename?: 'AuditEvent';
   action: Scalars['String']['output'];
@@ -57,6 +64,7 @@ export type AuditEvent = {
 export type AuditEventPage = {
   __typename?: 'AuditEventPage';
   events: Array<AuditEvent>;
+  /** Pass as cursor to get the next page; null on the last page. */
   nextCursor: Maybe<Scalars['String']['output']>;
 };
 
@@ -134,6 +142,7 @@ export type CredentialFormat =
 export type CredentialPage = {
   __typename?: 'CredentialPage';
   credentials: Array<Credential>;
+  /** Pass as cursor to get the next page; null on the last page. */
   nextCursor: Maybe<Scalars['String']['output']>;
 };
 
@@ -166,6 +175,7 @@ export type Did = {
 export type DidPage = {
   __typename?: 'DidPage';
   dids: Array<Did>;
+  /** Pass as cursor to get the next page; null on the last page. */
   nextCursor: Maybe<Scalars['String']['output']>;
 };
 
@@ -183,6 +193,13 @@ export type Invitation = {
   invitedByUserId: Maybe<Scalars['ID']['output']>;
   role: Scalars['String']['output'];
   roleId: Scalars['ID']['output'];
+};
+
+export type InvitationPage = {
+  __typename?: 'InvitationPage';
+  invitations: Array<Invitation>;
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
 };
 
 export type InviteMemberInput = {
@@ -252,6 +269,13 @@ export type Member = {
   role: Scalars['String']['output'];
   roleId: Scalars['ID']['output'];
   userId: Scalars['ID']['output'];
+};
+
+export type MemberPage = {
+  __typename?: 'MemberPage';
+  members: Array<Member>;
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
 };
 
 export type Mutation = {
@@ -408,7 +432,8 @@ export type PlanLimits = {
 
 export type Query = {
   __typename?: 'Query';
-  apiKeys: Array<ApiKey>;
+  /** Newest first, revoked and expired keys included. */
+  apiKeys: ApiKeyPage;
   /** Newest first. */
   auditLog: AuditEventPage;
   credential: Credential;
@@ -417,15 +442,22 @@ export type Query = {
   did: Did;
   /** Newest first. */
   dids: DidPage;
-  /** Pending invitations. */
-  invitations: Array<Invitation>;
+  /** Pending invitations, newest first. */
+  invitations: InvitationPage;
   me: Me;
-  members: Array<Member>;
+  /** Newest first. */
+  members: MemberPage;
   /** DID Resolution result for any did:key (public, no credential needed). */
   resolveDid: Scalars['JSON']['output'];
-  /** Every role the tenant can assign. */
-  roles: Array<Role>;
+  /** Every role the tenant can assign, oldest first: the built-in roles, then its custom roles. */
+  roles: RolePage;
   usage: Usage;
+};
+
+
+export type QueryApiKeysArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -461,8 +493,26 @@ export type QueryDidsArgs = {
 };
 
 
+export type QueryInvitationsArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMembersArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryResolveDidArgs = {
   did: Scalars['String']['input'];
+};
+
+
+export type QueryRolesArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A limit and what is left of it; both null when unlimited. */
@@ -500,6 +550,13 @@ export type Role = {
   name: Scalars['String']['output'];
   permissions: Array<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
+};
+
+export type RolePage = {
+  __typename?: 'RolePage';
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
+  roles: Array<Role>;
 };
 
 /** The SD-JWT VC typ header: dc+sd-jwt (default) or vc+sd-jwt for older wallets. */
@@ -552,13 +609,26 @@ export type Usage = {
   seats: Quota;
 };
 
+/** The verdict on a credential, its individual checks and, once authentic, what it says. */
 export type Verification = {
   __typename?: 'Verification';
   checks: Array<VerificationCheck>;
+  /** The subject’s claims as one JSON object, the same for both formats: jwt_vc_json’s vc.credentialSubject without its id; for vc+sd-jwt the payload with the disclosures applied, without the claims about the token itself (iss, sub, iat, nbf, exp, jti, cnf, status, vct, _sd…). Null unless the issuer’s signature (and an SD-JWT’s disclosures) checked out. */
   claims: Maybe<Scalars['JSON']['output']>;
+  /** The credential’s types: vc.type for jwt_vc_json, [vct] for vc+sd-jwt. Null unless the issuer’s signature (and an SD-JWT’s disclosures) checked out. */
+  credentialTypes: Maybe<Array<Scalars['String']['output']>>;
+  /** JSON Pointers (RFC 6901) into claims of the values that came from selective disclosures, e.g. "/degree" or "/address/street"; [] for jwt_vc_json and for an SD-JWT presented without any. Null unless the issuer’s signature (and an SD-JWT’s disclosures) checked out. */
+  disclosed: Maybe<Array<Scalars['String']['output']>>;
+  /** When it expires (exp, or jwt_vc_json’s vc.expirationDate); null when it does not. Null unless the issuer’s signature (and an SD-JWT’s disclosures) checked out. */
+  expiresAt: Maybe<Scalars['DateTime']['output']>;
   format: CredentialFormat;
+  /** When it was issued (iat); null when it does not say. Null unless the issuer’s signature (and an SD-JWT’s disclosures) checked out. */
+  issuedAt: Maybe<Scalars['DateTime']['output']>;
   issuer: Maybe<Scalars['String']['output']>;
+  /** Everything the issuer signed: the whole JWT claims set (jwt_vc_json), or the SD-JWT payload with the presented disclosures applied (RFC 9901 §7.1). Null unless the issuer’s signature (and an SD-JWT’s disclosures) checked out. */
+  payload: Maybe<Scalars['JSON']['output']>;
   subject: Maybe<Scalars['String']['output']>;
+  /** True when no check failed (skipped ones do not count). */
   verified: Scalars['Boolean']['output'];
 };
 
@@ -691,7 +761,31 @@ export type MeQuery = { me: { userId: string, email: string, displayName: string
 export type TeamOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TeamOverviewQuery = { members: Array<{ userId: string, email: string, displayName: string, role: string, roleId: string, joinedAt: string }>, invitations: Array<{ id: string, email: string, role: string, roleId: string, expiresAt: string, createdAt: string }>, roles: Array<{ id: string, name: string, description: string, permissions: Array<string>, builtIn: boolean }> };
+export type TeamOverviewQuery = { members: { nextCursor: string | null, members: Array<{ userId: string, email: string, displayName: string, role: string, roleId: string, joinedAt: string }> }, invitations: { nextCursor: string | null, invitations: Array<{ id: string, email: string, role: string, roleId: string, expiresAt: string, createdAt: string }> }, roles: { nextCursor: string | null, roles: Array<{ id: string, name: string, description: string, permissions: Array<string>, builtIn: boolean }> } };
+
+export type MembersQueryVariables = Exact<{
+  limit: number | null | undefined;
+  cursor: string | null | undefined;
+}>;
+
+
+export type MembersQuery = { members: { nextCursor: string | null, members: Array<{ userId: string, email: string, displayName: string, role: string, roleId: string, joinedAt: string }> } };
+
+export type InvitationsQueryVariables = Exact<{
+  limit: number | null | undefined;
+  cursor: string | null | undefined;
+}>;
+
+
+export type InvitationsQuery = { invitations: { nextCursor: string | null, invitations: Array<{ id: string, email: string, role: string, roleId: string, expiresAt: string, createdAt: string }> } };
+
+export type RolesQueryVariables = Exact<{
+  limit: number | null | undefined;
+  cursor: string | null | undefined;
+}>;
+
+
+export type RolesQuery = { roles: { nextCursor: string | null, roles: Array<{ id: string, name: string, description: string, permissions: Array<string>, builtIn: boolean }> } };
 
 export type InviteMemberMutationVariables = Exact<{
   input: InviteMemberInput;
@@ -751,10 +845,13 @@ export type DeleteRoleMutationVariables = Exact<{
 
 export type DeleteRoleMutation = { deleteRole: { id: string } | null };
 
-export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
+export type ApiKeysQueryVariables = Exact<{
+  limit: number | null | undefined;
+  cursor: string | null | undefined;
+}>;
 
 
-export type ApiKeysQuery = { apiKeys: Array<{ id: string, name: string, prefix: string, scopes: Array<string> | null, createdByUserId: string, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, revokedAt: string | null }> };
+export type ApiKeysQuery = { apiKeys: { nextCursor: string | null, apiKeys: Array<{ id: string, name: string, prefix: string, scopes: Array<string> | null, createdByUserId: string, createdAt: string, expiresAt: string | null, lastUsedAt: string | null, revokedAt: string | null }> } };
 
 export type CreateApiKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;
