@@ -9,6 +9,9 @@ export type RestRequest = {
   body: Record<string, unknown>;
 };
 
+/** A table path (`/v1/dids/:did`) as OpenAPI writes it (`/v1/dids/{did}`): the form the document and metrics use. */
+export const openApiPath = (path: string) => path.replace(/:([a-z_]+)/g, '{$1}');
+
 export type RestEndpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path with `:name` parameters, e.g. `/v1/credentials/:id`. */

@@ -28,7 +28,7 @@ import { honoursIdempotencyKey, IDEMPOTENT_REPLAYED_HEADER } from '../graphql/id
 import { zodSchemaOfInput } from '../graphql/zod-types.js';
 import { SECURITY_HEADERS } from '../http/security-headers.js';
 import { snakeCaseName } from '../lib/validation.js';
-import type { RestEndpoint } from './endpoint.js';
+import { openApiPath, type RestEndpoint } from './endpoint.js';
 import { PUBLIC_OPERATIONS } from './openapi-public.js';
 import { PUBLIC_ROUTES } from '../http/public-routes.js';
 
@@ -130,9 +130,9 @@ export function buildOpenApiDocument(schema: GraphQLSchema, endpoints: RestEndpo
   const paths: Record<string, Record<string, unknown>> = {};
   const namedSchemas: Record<string, JsonSchema> = {};
   for (const endpoint of endpoints) {
-    const openApiPath = endpoint.path.replace(/:([a-z_]+)/g, '{$1}');
-    paths[openApiPath] ??= {};
-    paths[openApiPath][endpoint.method.toLowerCase()] = describeEndpoint(schema, endpoint, namedSchemas);
+    const documentPath = openApiPath(endpoint.path);
+    paths[documentPath] ??= {};
+    paths[documentPath][endpoint.method.toLowerCase()] = describeEndpoint(schema, endpoint, namedSchemas);
   }
   for (const operation of PUBLIC_OPERATIONS) {
     const route = PUBLIC_ROUTES.find((candidate) => candidate.path === operation.path);

@@ -128,6 +128,9 @@ describe('GET /metrics', () => {
         expect(verified.body.verified).toBe(true);
       }
       await own.request('GET', '/no/such/path/4711');
+      expect(
+        (await own.request('GET', `/v1/dids/${encodeURIComponent(did.body.did)}`, { token: user.token })).status,
+      ).toBe(200);
       // The developer plan's burst is 20: spend it.
       let refused = 0;
       for (let i = 0; i < 25 && refused === 0; i++) {
@@ -144,7 +147,9 @@ describe('GET /metrics', () => {
       expect(series('http_requests_total', { method: 'POST', route: '/v1/dids', status: '403' })).toBe(1);
       expect(series('http_requests_total', { method: 'POST', route: '/v1/credentials/issue', status: '200' })).toBe(2);
       expect(series('http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+      expect(series('http_requests_total', { method: 'GET', route: '/v1/dids/{did}', status: '200' })).toBe(1);
       expect(text).not.toContain('4711'); // raw paths never become labels
+      expect(text).not.toContain(did.body.did);
       expect(
         series('http_request_duration_seconds_count', {
           method: 'POST',
