@@ -29,8 +29,12 @@ import { zodSchemaOfInput } from '../graphql/zod-types.js';
 import { SECURITY_HEADERS } from '../http/security-headers.js';
 import { snakeCaseName } from '../lib/validation.js';
 import { openApiPath, type RestEndpoint } from './endpoint.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../lib/pagination.js';
 import { PUBLIC_OPERATIONS } from './openapi-public.js';
 import { PUBLIC_ROUTES } from '../http/public-routes.js';
+
+/** Every list's `limit` (src/lib/pagination.ts), as JSON Schema. */
+const PAGE_LIMIT_SCHEMA = { minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE };
 
 type JsonSchema = Record<string, unknown>;
 
@@ -223,8 +227,8 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSc
           name,
           in: 'query',
           required: false,
-          ...(description && { description }),
-          schema: variableSchema(schema, operation, name),
+          ...(description && { description: description.replace('nextCursor', 'next_cursor') }),
+          schema: { ...variableSchema(schema, operation, name), ...(name === 'limit' && PAGE_LIMIT_SCHEMA) },
         };
       }),
       ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),

@@ -137,7 +137,10 @@ describe('GET /v1/openapi.json', () => {
     for (const [path, key] of Object.entries(lists)) {
       const operation = document.paths[path].get;
       const parameter = (name: string) => operation.parameters.find((candidate: any) => candidate.name === name);
-      expect(parameter('limit'), path).toMatchObject({ in: 'query', schema: { type: 'integer' } });
+      expect(parameter('limit'), path).toMatchObject({
+        in: 'query',
+        schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+      });
       expect(parameter('limit').description, path).toContain('1 to 100');
       expect(parameter('cursor'), path).toMatchObject({ in: 'query', schema: { type: 'string' } });
       const body = operation.responses['200'].content['application/json'].schema;
