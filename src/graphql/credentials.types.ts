@@ -168,7 +168,7 @@ builder.mutationFields((t) => ({
     type: Revocation,
     ...requires('credentials:revoke'),
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, { services, principal }) => services.credentials.revoke(principal!, id),
+    resolve: (_root, { id }, { services, principal, origin }) => services.credentials.revoke(principal!, id, origin),
   }),
   verifyCredential: t.field({
     nullable: true,

@@ -955,10 +955,13 @@ describe('outbox events', () => {
       orderBy: { createdAt: 'asc' },
     });
     expect(events.map((event) => event.type)).toEqual(['credential.issued', 'credential.revoked']);
-    expect(events[0]!.payload).toMatchObject({ credentialId: credential.id, format: 'vc+sd-jwt', issuer: ed25519.did });
-    expect(events[1]!.payload).toMatchObject({ credentialId: credential.id });
+    expect(events[0]!.payload).toMatchObject({
+      credential_id: credential.id,
+      format: 'vc+sd-jwt',
+      issuer: ed25519.did,
+    });
+    expect(events[1]!.payload).toMatchObject({ credential_id: credential.id, revoked_at: expect.any(String) });
     expect(JSON.stringify(events[0]!.payload)).not.toContain('not in the event');
-    expect(events.every((event) => event.publishedAt === null)).toBe(true);
   });
 });
 

@@ -499,7 +499,6 @@ describe('outbox events', () => {
     expect(events.map((event) => event.type)).toEqual(['did.created', 'did.deactivated']);
     expect(events[0]!.payload).toMatchObject({ did: created.did });
     expect(events[1]!.payload).toMatchObject({ did: created.did });
-    expect(events.every((event) => event.publishedAt === null)).toBe(true);
     expect(JSON.stringify(events.map((event) => event.payload))).not.toMatch(/"d"|private/i);
   });
 });

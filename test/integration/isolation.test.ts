@@ -171,6 +171,7 @@ async function expectUntouched(side: Side, act: () => Promise<void>) {
 /** Strings that identify a tenant's own rows (not the person who belongs to both). */
 async function identifiers(side: Side): Promise<string[]> {
   const events = await app.database.prisma.auditEvent.findMany({ where: { tenantId: side.owner.tenant_id } });
+  const outbox = await app.database.prisma.outboxEvent.findMany({ where: { tenantId: side.owner.tenant_id } });
   return [
     side.owner.tenant_id,
     side.owner.tenant_slug,
@@ -192,6 +193,7 @@ async function identifiers(side: Side): Promise<string[]> {
       return [credential.id, credential.status.uri, signature];
     }),
     ...events.map((event) => event.id),
+    ...outbox.map((event) => event.id),
   ];
 }
 
@@ -507,6 +509,12 @@ const LISTS = [
     path: '/v1/admin/audit-log?limit=100',
     query: '{ auditLog(limit: 100) { events { id action actorUserId actorApiKeyId targetId details } } }',
     own: (s: Side) => s.role.id,
+  },
+  {
+    name: 'events',
+    path: '/v1/events?limit=100',
+    query: '{ events(limit: 100) { events { id tenantId data } } }',
+    own: (s: Side) => s.apiKey.id,
   },
   {
     name: 'DIDs',

@@ -62,11 +62,11 @@ export async function revokeApiKey(db: Db, tenantId: string, id: string, at: Dat
   return db.apiKey.findFirstOrThrow({ where: { tenantId, id }, select: apiKeyView });
 }
 
-/** Revokes every unrevoked key the user created in the tenant (they are leaving it); returns how many. */
-export async function revokeApiKeysCreatedBy(db: Db, tenantId: string, userId: string, at: Date): Promise<number> {
-  const { count } = await db.apiKey.updateMany({
+/** Revokes every unrevoked key the user created in the tenant (they are leaving it); returns them. */
+export function revokeApiKeysCreatedBy(db: Db, tenantId: string, userId: string, at: Date): Promise<ApiKeyRow[]> {
+  return db.apiKey.updateManyAndReturn({
     where: { tenantId, createdByUserId: userId, revokedAt: null },
     data: { revokedAt: at },
+    select: apiKeyView,
   });
-  return count;
 }

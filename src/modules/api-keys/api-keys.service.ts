@@ -11,8 +11,10 @@ import { MESSAGES } from '../../lib/messages.js';
 import { decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { isoDateTime, parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import type { EventData } from '../events/event-catalogue.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { findMember } from '../members/members.repository.js';
+import { recordEvent } from '../outbox/outbox.repository.js';
 import { assertCanGrant } from '../roles/roles.service.js';
 import * as repository from './api-keys.repository.js';
 import type { ApiKeyRow } from './api-keys.repository.js';
@@ -21,6 +23,24 @@ export type ApiKeyView = Omit<ApiKeyRow, 'scoped' | 'scopes'> & { scopes: string
 export type CreatedApiKey = ApiKeyView & { key: string };
 
 const toView = ({ scoped, scopes, ...row }: ApiKeyRow): ApiKeyView => ({ ...row, scopes: scoped ? scopes : null });
+
+/** An API key in its events (the event catalogue's api_key.* data): never the key or its hash. */
+const apiKeyEventFields = (row: ApiKeyRow) => ({
+  api_key_id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  scopes: row.scoped ? row.scopes : null,
+});
+
+/** The api_key.revoked event of a key revoked by a caller, or with the member who created it. */
+export const apiKeyRevokedEvent = (
+  row: ApiKeyRow,
+  reason: EventData<'api_key.revoked'>['reason'],
+): EventData<'api_key.revoked'> => ({
+  ...apiKeyEventFields(row),
+  revoked_at: row.revokedAt!.toISOString(),
+  reason,
+});
 
 export const createInput = z.object({
   name: z
@@ -72,6 +92,11 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
         targetId: row.id,
         details: { name: row.name, prefix, scopes, expiresAt: row.expiresAt?.toISOString() ?? null },
       });
+      await recordEvent(tx, principal.tenantId, 'api_key.created', {
+        ...apiKeyEventFields(row),
+        created_by_user_id: row.createdByUserId,
+        expires_at: row.expiresAt?.toISOString() ?? null,
+      });
       const created = { ...toView(row), key };
       await completeIdempotentRequest(tx, idempotency, created);
       return created;
@@ -108,6 +133,7 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
           targetId: row.id,
           details: { name: row.name, prefix: row.prefix },
         });
+        await recordEvent(tx, principal.tenantId, 'api_key.revoked', apiKeyRevokedEvent(row, 'revoked'));
         return toView(row);
       }),
     );

@@ -11,6 +11,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { CredentialFormat as StoredFormat } from '../../generated/prisma/enums.js';
 import type { PreparedSql } from '../../db/database.js';
 import { afterCursor, type Keyset } from '../../lib/pagination.js';
+import type { EventData } from '../events/event-catalogue.js';
 import type { CredentialFormatName } from './formats/index.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -30,7 +31,8 @@ export type NewCredential = {
   month: string;
   /** The plan's monthly quota; null when unlimited. */
   monthlyLimit: number | null;
-  event: Prisma.InputJsonObject;
+  /** The credential.issued event's data (the event catalogue's: nothing the credential says). */
+  event: EventData<'credential.issued'>;
   /** The Idempotency-Key slot to complete with the credential, and the sealed response to store; null without. */
   idempotency: { id: string; leaseToken: string; response: Uint8Array } | null;
 };
@@ -116,14 +118,22 @@ export async function insertWithinQuota(sql: PreparedSql, c: NewCredential): Pro
 }
 
 /**
- * Revokes an unrevoked credential of the tenant and returns when; null for unknown, foreign and revoked ones.
+ * Revokes an unrevoked credential of the tenant at `revokedAt`, with its credential.revoked event, and says
+ * whether it did; false for unknown, foreign and revoked ones (the event is then not written either). The
+ * event's data is the caller's: what names a credential never changes after issue, so it is read beforehand.
  * The bit is numbered by the kind of list (status-list.codec.ts), whatever the credential's format.
  */
-export async function revokeAndFlip(db: Db, tenantId: string, credentialId: string): Promise<Date | null> {
+export async function revokeAndFlip(
+  db: Db,
+  tenantId: string,
+  credentialId: string,
+  revokedAt: Date,
+  event: EventData<'credential.revoked'>,
+): Promise<boolean> {
   // Bitstring lists are MSB-first, Token Status Lists LSB-first; set_bit numbers bits LSB-first per byte.
   const rows = await db.$queryRaw<{ revokedAt: Date }[]>`
     WITH revoked AS (
-      UPDATE credentials SET revoked_at = now()
+      UPDATE credentials SET revoked_at = ${revokedAt}::timestamptz
       WHERE id = ${credentialId}::uuid AND tenant_id = ${tenantId}::uuid AND revoked_at IS NULL
       RETURNING id, status_list_id, status_index, revoked_at
     ), flipped AS (
@@ -135,11 +145,11 @@ export async function revokeAndFlip(db: Db, tenantId: string, credentialId: stri
       FROM revoked r WHERE s.tenant_id = ${tenantId}::uuid AND s.id = r.status_list_id
     ), event AS (
       INSERT INTO outbox_events (id, tenant_id, type, payload)
-      SELECT gen_random_uuid(), ${tenantId}::uuid, 'credential.revoked', jsonb_build_object('credentialId', r.id)
+      SELECT gen_random_uuid(), ${tenantId}::uuid, 'credential.revoked', ${JSON.stringify(event)}::jsonb
       FROM revoked r
     )
     SELECT revoked_at AS "revokedAt" FROM revoked`;
-  return rows[0]?.revokedAt ?? null;
+  return rows.length === 1;
 }
 
 export const credentialView = {

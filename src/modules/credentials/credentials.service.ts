@@ -26,6 +26,19 @@ import {
 } from './credentials.repository.js';
 import { NO_ACTIVITY, type CredentialActivity } from './credential-activity.js';
 
+/**
+ * What names a credential in its events (the event catalogue's credential.* data): never the credential
+ * itself nor any of its claims.
+ */
+const credentialEventFields = (view: CredentialView) => ({
+  credential_id: view.id,
+  format: view.format,
+  credential_type: view.credentialType,
+  issuer: view.issuer,
+  subject_id: view.subjectId,
+  status: { type: view.status.type, uri: view.status.uri, index: view.status.index },
+});
+
 export type CredentialView = {
   id: string;
   format: CredentialFormatName;
@@ -134,7 +147,11 @@ export function createCredentialsService({
       expiresAt: input.validUntil ?? null,
       month,
       monthlyLimit: limit,
-      event: { credentialId: id, format: format.name, issuer: input.issuer, credentialType },
+      event: {
+        ...credentialEventFields(view),
+        issued_at: issuedAt.toISOString(),
+        expires_at: view.expiresAt?.toISOString() ?? null,
+      },
       idempotency: idempotency && {
         id: idempotency.id,
         leaseToken: idempotency.leaseToken,
@@ -180,9 +197,20 @@ export function createCredentialsService({
     return toView(row, origin);
   }
 
-  async function revoke(principal: Principal, id: string): Promise<{ id: string; status: 'revoked'; revokedAt: Date }> {
-    const revokedAt = isUuid(id) ? await revokeAndFlip(prisma, principal.tenantId, id) : null;
-    if (!revokedAt) throw notFound(MESSAGES.credentialNotFound);
+  /** The status entry in the event is under the revoking request's origin, as issue's is under its own. */
+  async function revoke(
+    principal: Principal,
+    id: string,
+    origin?: RequestOrigin,
+  ): Promise<{ id: string; status: 'revoked'; revokedAt: Date }> {
+    const row = isUuid(id) ? await findUnrevokedCredential(prisma, principal.tenantId, id) : null;
+    if (!row) throw notFound(MESSAGES.credentialNotFound);
+    const revokedAt = new Date();
+    const event = { ...credentialEventFields(toView(row, origin)), revoked_at: revokedAt.toISOString() };
+    // Revoked concurrently since the read: as if it had been revoked before.
+    if (!(await revokeAndFlip(prisma, principal.tenantId, id, revokedAt, event))) {
+      throw notFound(MESSAGES.credentialNotFound);
+    }
     return { id, status: 'revoked', revokedAt };
   }
 

@@ -98,8 +98,12 @@ export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys
         publicJwk: { ...created.publicJwk },
         privateKeyCiphertext: new Uint8Array(ciphertext),
       });
-      await recordEvent(tx, principal.tenantId, 'did.created', { did: row.did, keyType: row.keyType });
       const view = viewWithDocument(row, created.document);
+      await recordEvent(tx, principal.tenantId, 'did.created', {
+        did: view.did,
+        key_type: view.keyType,
+        verification_method: view.verificationMethod,
+      });
       await completeIdempotentRequest(tx, idempotency, view);
       return view;
     });
@@ -126,9 +130,13 @@ export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys
       const row = await findDid(tx, principal.tenantId, did);
       if (!row) throw didNotFound(did);
       if (row.deactivatedAt) return toDidView(row);
-      const updated = await markDidDeactivated(tx, principal.tenantId, row.id, new Date());
-      await recordEvent(tx, principal.tenantId, 'did.deactivated', { did });
-      return toDidView(updated);
+      const updated = toDidView(await markDidDeactivated(tx, principal.tenantId, row.id, new Date()));
+      await recordEvent(tx, principal.tenantId, 'did.deactivated', {
+        did: updated.did,
+        key_type: updated.keyType,
+        deactivated_at: updated.deactivatedAt!.toISOString(),
+      });
+      return updated;
     });
   }
 

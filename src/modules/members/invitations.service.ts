@@ -25,6 +25,7 @@ import type { AuthResult } from '../auth/auth.service.js';
 import type { PasswordHasher } from '../auth/password.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
+import { recordEvent } from '../outbox/outbox.repository.js';
 import { hasRoom } from '../plans/plans.js';
 import { findAssignableRole } from '../roles/roles.repository.js';
 import { assertCanGrant } from '../roles/roles.service.js';
@@ -117,6 +118,15 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
         targetType: 'invitation',
         targetId: invitation.id,
         details: { email: invitation.email, role: role.name },
+      });
+      // The email, not the token: the token is the invitee's alone (event catalogue, member.invited).
+      await recordEvent(tx, principal.tenantId, 'member.invited', {
+        invitation_id: invitation.id,
+        email: invitation.email,
+        role: role.name,
+        role_id: role.id,
+        invited_by_user_id: principal.userId,
+        expires_at: invitation.expiresAt.toISOString(),
       });
       const created = { ...toView(invitation), token };
       await completeIdempotentRequest(tx, idempotency, created);
@@ -220,6 +230,12 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
             details: { invitationId: invitation.id, email: invitation.email, role: found.role.name },
           },
         );
+        await recordEvent(tx, tenantId, 'member.joined', {
+          user_id: userId,
+          role: found.role.name,
+          role_id: invitation.roleId,
+          invitation_id: invitation.id,
+        });
         return { token, userId, tenantId, role: found.role.name };
       });
     } catch (error) {

@@ -11,7 +11,9 @@ import { MESSAGES } from '../../lib/messages.js';
 import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { revokeApiKeysCreatedBy } from '../api-keys/api-keys.repository.js';
+import { apiKeyRevokedEvent } from '../api-keys/api-keys.service.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import { recordEvent, recordEvents } from '../outbox/outbox.repository.js';
 import { findAssignableRole } from '../roles/roles.repository.js';
 import { assertCanGrant } from '../roles/roles.service.js';
 import { lockTenantPlan } from '../tenants/tenants.service.js';
@@ -84,6 +86,13 @@ export function createMembersService({ prisma, access }: { prisma: PrismaClient;
           targetId: member.userId,
           details: { email: member.user.email, from: member.role.name, to: role.name },
         });
+        await recordEvent(tx, principal.tenantId, 'member.role_changed', {
+          user_id: member.userId,
+          role: role.name,
+          role_id: role.id,
+          previous_role: member.role.name,
+          previous_role_id: member.role.id,
+        });
         return toMemberView(updated);
       }),
     );
@@ -106,8 +115,19 @@ export function createMembersService({ prisma, access }: { prisma: PrismaClient;
           action: 'member.removed',
           targetType: 'member',
           targetId: member.userId,
-          details: { email: member.user.email, role: member.role.name, revokedApiKeys: revokedKeys },
+          details: { email: member.user.email, role: member.role.name, revokedApiKeys: revokedKeys.length },
         });
+        await recordEvent(tx, principal.tenantId, 'member.removed', {
+          user_id: member.userId,
+          role: member.role.name,
+          role_id: member.role.id,
+        });
+        await recordEvents(
+          tx,
+          principal.tenantId,
+          'api_key.revoked',
+          revokedKeys.map((key) => apiKeyRevokedEvent(key, 'member_removed')),
+        );
         return toMemberView(member);
       }),
     );

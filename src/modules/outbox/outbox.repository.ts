@@ -1,14 +1,58 @@
 // The transactional outbox: domain events are written in the same transaction (or statement) as the change
-// they describe, so a delivery worker (webhooks, a later issue) can never publish a change that did not
-// happen, nor miss one that did.
+// they describe, so a delivery worker (webhooks) can never publish a change that did not happen, nor miss one
+// that did. What each event's payload holds is the event catalogue's (src/modules/events/event-catalogue.ts).
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import { afterCursor, type Keyset } from '../../lib/pagination.js';
+import type { EventData, EventType } from '../events/event-catalogue.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
-export type DomainEventType = 'did.created' | 'did.deactivated' | 'credential.issued' | 'credential.revoked';
+export type DomainEventType = EventType;
 
-export function recordEvent(db: Db, tenantId: string, type: DomainEventType, payload: Prisma.InputJsonObject) {
-  return db.outboxEvent.create({ data: { tenantId, type, payload }, select: { id: true } });
+/** Records one event of the tenant; `data` is the payload its catalogue entry describes. */
+export function recordEvent<Type extends DomainEventType>(db: Db, tenantId: string, type: Type, data: EventData<Type>) {
+  return db.outboxEvent.create({
+    data: { tenantId, type, payload: data as Prisma.InputJsonObject },
+    select: { id: true },
+  });
+}
+
+/** Records several events of one type in one statement (e.g. the API keys revoked with their creator). */
+export async function recordEvents<Type extends DomainEventType>(
+  db: Db,
+  tenantId: string,
+  type: Type,
+  data: EventData<Type>[],
+): Promise<void> {
+  if (!data.length) return;
+  await db.outboxEvent.createMany({
+    data: data.map((payload) => ({ tenantId, type, payload: payload as Prisma.InputJsonObject })),
+  });
+}
+
+export const eventView = {
+  id: true,
+  tenantId: true,
+  type: true,
+  payload: true,
+  createdAt: true,
+} satisfies Prisma.OutboxEventSelect;
+
+export type EventRow = Prisma.OutboxEventGetPayload<{ select: typeof eventView }>;
+
+/** The tenant's events, newest first, `take` rows after the cursor; of one type when given. */
+export function listEvents(
+  db: Db,
+  tenantId: string,
+  filters: { type?: DomainEventType | null },
+  page: { before: Keyset | undefined; take: number },
+): Promise<EventRow[]> {
+  return db.outboxEvent.findMany({
+    where: { tenantId, ...(filters.type && { type: filters.type }), ...afterCursor('createdAt', page.before) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.take,
+    select: eventView,
+  });
 }
 
 /** Events not yet published (all tenants: an operator's figure) and the oldest one's age; the index on (published_at, created_at) serves both. */

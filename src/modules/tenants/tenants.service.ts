@@ -9,6 +9,7 @@ import { badRequest, unauthorized } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { isPlan, PLAN_NAMES, planChangeObstacles, PLANS, type Plan, type PlanDefinition, planName } from '../plans/plans.js';
+import { recordEvent } from '../outbox/outbox.repository.js';
 import { currentUsage } from '../usage/usage.repository.js';
 import * as repository from './tenants.repository.js';
 
@@ -57,6 +58,7 @@ export function createTenantsService({ prisma, access }: { prisma: PrismaClient;
           targetId: tenantId,
           details: { from: current.name, to: target.name },
         });
+        await recordEvent(tx, tenantId, 'plan.changed', { plan: target.name, previous_plan: current.name });
         return { plan: target.name, previousPlan: current.name, changed: true, changedAt: now, limits: target };
       }),
     );

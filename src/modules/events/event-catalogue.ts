@@ -1,0 +1,260 @@
+// The event catalogue: every event the service records in its outbox (src/modules/outbox) and delivers to
+// webhooks, with the shape of its `data` as a zod schema, a one-line description and an example. The OpenAPI
+// document's `webhooks` section (src/rest/openapi-webhooks.ts), the GraphQL enum EventType, the webhook
+// endpoints' `events` rule and the event log (GET /v1/events) all read this table; a new event is a new row.
+//
+// Payloads are REST-facing JSON: snake_case keys, ISO 8601 times. What never goes into one (issue 12): a
+// secret, an API key's plaintext or hash, an invitation token, a credential's claim values. A credential event
+// names the credential (ids, format, type, issuer, subject id, status entry), never what it says. Member
+// events carry ids and roles; only member.invited carries an email (see its description).
+import { z } from 'zod';
+import { credentialFormat } from '../credentials/credentials.inputs.js';
+import { statusReferenceType } from '../credentials/credentials.views.js';
+import { KEY_TYPES } from '../dids/signing-keys.js';
+import { planName } from '../plans/plans.js';
+
+const id = (description: string) => z.uuid().meta({ description });
+const instant = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
+
+const credentialFields = {
+  credential_id: id('The credential’s id (GET /v1/credentials/{id}).'),
+  format: credentialFormat,
+  credential_type: z.string().meta({ description: 'The VC type (jwt_vc_json) or vct (vc+sd-jwt).' }),
+  issuer: z.string().meta({ description: 'The issuer DID.' }),
+  subject_id: z.string().nullable().meta({ description: 'The subject’s id as issued; null when none was given.' }),
+  status: z
+    .strictObject({
+      type: statusReferenceType,
+      uri: z.string().meta({ description: 'The public status list the credential points into.' }),
+      index: z.int().nonnegative().meta({ description: 'The credential’s entry in that list.' }),
+    })
+    .meta({ description: 'The credential’s status entry, as embedded in it.' }),
+};
+
+const memberRole = {
+  role: z.string().meta({ description: 'The role’s name.' }),
+  role_id: id('The role’s id (GET /v1/roles).'),
+};
+
+const apiKeyFields = {
+  api_key_id: id('The key’s id (GET /v1/admin/api-keys).'),
+  name: z.string(),
+  prefix: z.string().meta({ description: 'The first characters of the key, to recognise it: never the key.' }),
+  scopes: z
+    .array(z.string())
+    .nullable()
+    .meta({ description: 'The permissions it is limited to; null for an unscoped key (its creator’s role).' }),
+};
+
+const EXAMPLE = {
+  credentialId: '8fed6df5-3a5e-4c1b-9d0e-2b7a1c4d5e6f',
+  issuer: 'did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp',
+  status: {
+    type: 'BitstringStatusListEntry',
+    uri: 'https://credentials.example.com/v1/status-lists/9465990f-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    index: 22441,
+  },
+  userId: '336253ca-5b6c-4d7e-8f90-a1b2c3d4e5f6',
+  viewerRoleId: '00000000-0000-4000-8000-000000000005',
+  issuerRoleId: '00000000-0000-4000-8000-000000000003',
+  invitationId: 'c0a8012e-7d3f-4b5a-9e6c-1f2a3b4c5d6e',
+  apiKeyId: '5d8e2f4a-1b3c-4d5e-8f6a-7b8c9d0e1f2a',
+} as const;
+
+type CatalogueEntry = { description: string; data: z.ZodObject; example: Record<string, unknown> };
+
+/** Every event type, in the order the documentation lists them. */
+export const EVENT_CATALOGUE = {
+  'credential.issued': {
+    description:
+      'A credential was issued. Carries what names it (id, format, type, issuer, subject id, status entry), ' +
+      'never its claims.',
+    data: z.strictObject({
+      ...credentialFields,
+      issued_at: instant('When it was issued.'),
+      expires_at: instant('When it expires; null when it does not.').nullable(),
+    }),
+    example: {
+      credential_id: EXAMPLE.credentialId,
+      format: 'jwt_vc_json',
+      credential_type: 'UniversityDegreeCredential',
+      issuer: EXAMPLE.issuer,
+      subject_id: 'did:example:alice',
+      status: EXAMPLE.status,
+      issued_at: '2026-11-24T18:50:02.114Z',
+      expires_at: null,
+    },
+  },
+  'credential.revoked': {
+    description: 'A credential was revoked: its bit in its status list is set, and verifiers now see it revoked.',
+    data: z.strictObject({ ...credentialFields, revoked_at: instant('When it was revoked.') }),
+    example: {
+      credential_id: EXAMPLE.credentialId,
+      format: 'jwt_vc_json',
+      credential_type: 'UniversityDegreeCredential',
+      issuer: EXAMPLE.issuer,
+      subject_id: 'did:example:alice',
+      status: EXAMPLE.status,
+      revoked_at: '2026-11-24T18:55:10.925Z',
+    },
+  },
+  'did.created': {
+    description: 'A DID was created in the tenant (its private key stays in the service).',
+    data: z.strictObject({
+      did: z.string(),
+      key_type: z.enum(KEY_TYPES),
+      verification_method: z.string().meta({ description: 'The id of its key, as credentials name it (kid).' }),
+    }),
+    example: {
+      did: EXAMPLE.issuer,
+      key_type: 'Ed25519',
+      verification_method: `${EXAMPLE.issuer}#z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp`,
+    },
+  },
+  'did.deactivated': {
+    description: 'A DID was deactivated: it can no longer issue (credentials it issued stay verifiable).',
+    data: z.strictObject({
+      did: z.string(),
+      key_type: z.enum(KEY_TYPES),
+      deactivated_at: instant('When it was deactivated.'),
+    }),
+    example: { did: EXAMPLE.issuer, key_type: 'Ed25519', deactivated_at: '2026-11-25T09:12:45.301Z' },
+  },
+  'member.invited': {
+    description:
+      'Someone was invited to join the tenant. The only member event with an email: the invitee has no user ' +
+      'id yet, and the address is what the inviter typed, so it is how a consumer knows who was invited. ' +
+      'Never the invitation token.',
+    data: z.strictObject({
+      invitation_id: id('The invitation’s id (GET /v1/members/invitations).'),
+      email: z.string().meta({ description: 'The invited address, as the inviter entered it.' }),
+      ...memberRole,
+      invited_by_user_id: id('Who invited them (an API key acts for the user who created it).'),
+      expires_at: instant('When the invitation lapses if not accepted.'),
+    }),
+    example: {
+      invitation_id: EXAMPLE.invitationId,
+      email: 'bob@example.com',
+      role: 'viewer',
+      role_id: EXAMPLE.viewerRoleId,
+      invited_by_user_id: EXAMPLE.userId,
+      expires_at: '2026-12-01T18:50:02.114Z',
+    },
+  },
+  'member.joined': {
+    description:
+      'An invitation was accepted: a member joined. No email or name (personal data): correlate by ' +
+      'invitation_id with member.invited, or read GET /v1/members.',
+    data: z.strictObject({
+      user_id: id('The new member’s user id (GET /v1/members).'),
+      ...memberRole,
+      invitation_id: id('The invitation they accepted.'),
+    }),
+    example: {
+      user_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      role: 'viewer',
+      role_id: EXAMPLE.viewerRoleId,
+      invitation_id: EXAMPLE.invitationId,
+    },
+  },
+  'member.removed': {
+    description:
+      'A member was removed: their sessions in the tenant ended and the API keys they created were revoked ' +
+      '(each also an api_key.revoked event). Ids and role only.',
+    data: z.strictObject({ user_id: id('The removed member’s user id.'), ...memberRole }),
+    example: { user_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', role: 'viewer', role_id: EXAMPLE.viewerRoleId },
+  },
+  'member.role_changed': {
+    description: 'A member’s role changed; it applies from their next request. Ids and roles only.',
+    data: z.strictObject({
+      user_id: id('The member’s user id.'),
+      ...memberRole,
+      previous_role: z.string(),
+      previous_role_id: z.uuid(),
+    }),
+    example: {
+      user_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      role: 'issuer',
+      role_id: EXAMPLE.issuerRoleId,
+      previous_role: 'viewer',
+      previous_role_id: EXAMPLE.viewerRoleId,
+    },
+  },
+  'api_key.created': {
+    description: 'An API key was created. Its name, prefix and scopes: never the key or its hash.',
+    data: z.strictObject({
+      ...apiKeyFields,
+      created_by_user_id: id('Who created it.'),
+      expires_at: instant('When it expires; null when it does not.').nullable(),
+    }),
+    example: {
+      api_key_id: EXAMPLE.apiKeyId,
+      name: 'ci',
+      prefix: 'bsk_live_aa7337',
+      scopes: ['credentials:issue', 'credentials:verify'],
+      created_by_user_id: EXAMPLE.userId,
+      expires_at: null,
+    },
+  },
+  'api_key.revoked': {
+    description:
+      'An API key was revoked (its next request gets 401): by a caller (reason `revoked`), or with the ' +
+      'member who created it (reason `member_removed`).',
+    data: z.strictObject({
+      ...apiKeyFields,
+      revoked_at: instant('When it was revoked.'),
+      reason: z.enum(['revoked', 'member_removed']),
+    }),
+    example: {
+      api_key_id: EXAMPLE.apiKeyId,
+      name: 'ci',
+      prefix: 'bsk_live_aa7337',
+      scopes: ['credentials:issue', 'credentials:verify'],
+      revoked_at: '2026-11-26T08:00:00.000Z',
+      reason: 'revoked',
+    },
+  },
+  'plan.changed': {
+    description: 'The tenant moved to another plan; its limits apply at once. Not sent when the plan is unchanged.',
+    data: z.strictObject({ plan: planName, previous_plan: planName }),
+    example: { plan: 'business', previous_plan: 'developer' },
+  },
+  'webhook.test': {
+    description: 'Sent on request (POST /v1/webhooks/{id}/test) to that endpoint only, to check it; changes nothing.',
+    data: z.strictObject({
+      webhook_id: id('The endpoint it was sent to.'),
+      message: z.string().meta({ description: 'A fixed text saying what this is.' }),
+    }),
+    example: { webhook_id: 'e2b4c6d8-1a3b-4c5d-8e7f-9a0b1c2d3e4f', message: 'a test event sent from the API' },
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type EventType = keyof typeof EVENT_CATALOGUE;
+
+export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as readonly EventType[] as readonly [EventType, ...EventType[]];
+
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(EVENT_CATALOGUE, value);
+}
+
+/** The `data` of an event of `type`, as recorded (and delivered). */
+export type EventData<Type extends EventType> = z.output<(typeof EVENT_CATALOGUE)[Type]['data']>;
+
+export type EventEnvelope = { id: string; type: string; tenant_id: string; created_at: string; data: unknown };
+
+/** An outbox row as it is delivered to webhooks and listed by GET /v1/events. */
+export function toEventEnvelope(row: {
+  id: string;
+  tenantId: string;
+  type: string;
+  payload: unknown;
+  createdAt: Date;
+}): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type,
+    tenant_id: row.tenantId,
+    created_at: row.createdAt.toISOString(),
+    data: row.payload,
+  };
+}

@@ -1,0 +1,434 @@
+// The event catalogue in action (issue 12): each change worth reacting to writes its event to the outbox in
+// the same transaction, with the envelope and data the catalogue documents and nothing secret or personal
+// beyond it; a refused change writes none. GET /v1/events (and GraphQL `events`) lists the tenant's events,
+// newest first, paged and filtered like every list, and never another tenant's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EVENT_CATALOGUE,
+  EVENT_TYPES,
+  isEventType,
+  toEventEnvelope,
+} from '../../src/modules/events/event-catalogue.js';
+import { startTestApp, type HttpResult, type TestApp } from '../support/harness.js';
+import {
+  addMember,
+  BUILTIN_ROLE_IDS,
+  changePlan,
+  createApiKey,
+  registerUser,
+  tenantOnPlan,
+  uniqueSuffix,
+  type RegisteredUser,
+} from '../support/factories.js';
+import { expectError } from '../support/contract.js';
+import { expectBadPageRequestsRefused, expectEachOnce, walkGraphQLPages, walkRestPages } from '../support/paging.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+async function ok(result: Promise<HttpResult>) {
+  const response = await result;
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
+const post = (token: string, path: string, body?: unknown) => ok(app.request('POST', path, { token, body }));
+
+/** The tenant's stored events, oldest first; of one type when given. */
+async function stored(tenantId: string, type?: string) {
+  return app.database.prisma.outboxEvent.findMany({
+    where: { tenantId, ...(type && { type }) },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/** The data of the tenant's only event of `type`, checked against the catalogue's (strict) schema. */
+async function onlyEvent(tenantId: string, type: string) {
+  const rows = await stored(tenantId, type);
+  expect(rows, type).toHaveLength(1);
+  return checkedData(rows[0]!);
+}
+
+function checkedData(row: { type: string; payload: unknown }) {
+  expect(isEventType(row.type), row.type).toBe(true);
+  const parsed = EVENT_CATALOGUE[row.type as keyof typeof EVENT_CATALOGUE].data.safeParse(row.payload);
+  expect(parsed.error, `${row.type} ${JSON.stringify(row.payload)}`).toBeUndefined();
+  return row.payload as Record<string, any>;
+}
+
+describe('the catalogue', () => {
+  it('lists the twelve events of issue 12, each with a description and an example its schema accepts', () => {
+    expect([...EVENT_TYPES].sort()).toEqual(
+      [
+        'api_key.created',
+        'api_key.revoked',
+        'credential.issued',
+        'credential.revoked',
+        'did.created',
+        'did.deactivated',
+        'member.invited',
+        'member.joined',
+        'member.removed',
+        'member.role_changed',
+        'plan.changed',
+        'webhook.test',
+      ].sort(),
+    );
+    for (const type of EVENT_TYPES) {
+      const entry = EVENT_CATALOGUE[type];
+      expect(entry.description.length, type).toBeGreaterThan(10);
+      expect(entry.data.safeParse(entry.example).error, type).toBeUndefined();
+      // REST-facing JSON: snake_case keys only.
+      for (const key of Object.keys(entry.data.shape)) expect(key, type).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    }
+    expect(isEventType('credential.issued')).toBe(true);
+    expect(isEventType('toString')).toBe(false);
+  });
+
+  it('makes the envelope every webhook and the event log use', () => {
+    const createdAt = new Date('2026-11-24T18:50:02.117Z');
+    expect(
+      toEventEnvelope({ id: 'e', tenantId: 't', type: 'plan.changed', payload: { plan: 'business' }, createdAt }),
+    ).toEqual({
+      id: 'e',
+      type: 'plan.changed',
+      tenant_id: 't',
+      created_at: '2026-11-24T18:50:02.117Z',
+      data: { plan: 'business' },
+    });
+  });
+});
+
+describe('plan.changed', () => {
+  it('is written when the plan changes, not when it stays or the change is refused', async () => {
+    const owner = await registerUser(app);
+    await changePlan(app, owner.token, 'startup');
+    expect(await onlyEvent(owner.tenant_id, 'plan.changed')).toEqual({ plan: 'startup', previous_plan: 'developer' });
+    await changePlan(app, owner.token, 'startup');
+    await post(owner.token, '/v1/dids', {});
+    await post(owner.token, '/v1/dids', {});
+    // Two DIDs do not fit the Developer plan's one.
+    const refused = await app.request('POST', '/v1/admin/billing/upgrade', {
+      token: owner.token,
+      body: { plan: 'developer' },
+    });
+    expect(refused.status, refused.text).toBe(400);
+    expect(await stored(owner.tenant_id, 'plan.changed')).toHaveLength(1);
+  });
+});
+
+describe('did.created and did.deactivated', () => {
+  it('name the DID and its key type', async () => {
+    const owner = await tenantOnPlan(app, 'startup');
+    const did = await post(owner.token, '/v1/dids', { key_type: 'P-256' });
+    expect(await onlyEvent(owner.tenant_id, 'did.created')).toEqual({
+      did: did.did,
+      key_type: 'P-256',
+      verification_method: did.verification_method,
+    });
+    const deactivated = await post(owner.token, `/v1/dids/${encodeURIComponent(did.did)}/deactivate`);
+    expect(await onlyEvent(owner.tenant_id, 'did.deactivated')).toEqual({
+      did: did.did,
+      key_type: 'P-256',
+      deactivated_at: deactivated.deactivated_at,
+    });
+    // Deactivating again changes nothing, and says nothing.
+    await post(owner.token, `/v1/dids/${encodeURIComponent(did.did)}/deactivate`);
+    expect(await stored(owner.tenant_id, 'did.deactivated')).toHaveLength(1);
+  });
+
+  it('a DID refused by the plan limit writes no event', async () => {
+    const owner = await registerUser(app);
+    await post(owner.token, '/v1/dids', {});
+    expect((await app.request('POST', '/v1/dids', { token: owner.token, body: {} })).status).toBe(403);
+    expect(await stored(owner.tenant_id, 'did.created')).toHaveLength(1);
+  });
+});
+
+describe('credential.issued and credential.revoked', () => {
+  let owner: RegisteredUser;
+  let did: string;
+  beforeAll(async () => {
+    owner = await tenantOnPlan(app, 'startup');
+    did = (await post(owner.token, '/v1/dids', {})).did;
+  });
+
+  it.each([
+    { format: 'jwt_vc_json', extra: { type: 'UniversityDegreeCredential' } },
+    { format: 'vc+sd-jwt', extra: { vct: 'https://credentials.example.com/degree', disclosable: ['secret'] } },
+  ])('$format: name the credential, never a claim value', async ({ format, extra }) => {
+    const secret = `claim-value-${uniqueSuffix()}`;
+    const issued = await post(owner.token, '/v1/credentials/issue', {
+      format,
+      issuer: did,
+      subject_id: 'did:example:alice',
+      claims: { secret, name: `Name ${secret}` },
+      ...extra,
+    });
+    const [row] = (await stored(owner.tenant_id, 'credential.issued')).filter(
+      (event) => (event.payload as any).credential_id === issued.id,
+    );
+    expect(checkedData(row!)).toEqual({
+      credential_id: issued.id,
+      format,
+      credential_type: issued.credential_type,
+      issuer: did,
+      subject_id: 'did:example:alice',
+      status: issued.status,
+      issued_at: issued.issued_at,
+      expires_at: null,
+    });
+    const text = JSON.stringify(row!.payload);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(issued.credential.split('.')[1]);
+
+    const revoked = await post(owner.token, `/v1/credentials/${issued.id}/revoke`);
+    const [revocation] = (await stored(owner.tenant_id, 'credential.revoked')).filter(
+      (event) => (event.payload as any).credential_id === issued.id,
+    );
+    expect(checkedData(revocation!)).toEqual({
+      credential_id: issued.id,
+      format,
+      credential_type: issued.credential_type,
+      issuer: did,
+      subject_id: 'did:example:alice',
+      status: issued.status,
+      revoked_at: revoked.revoked_at,
+    });
+    expect(JSON.stringify(revocation!.payload)).not.toContain(secret);
+
+    // Revoking again is a 404, and no second event.
+    expectError(
+      await app.request('POST', `/v1/credentials/${issued.id}/revoke`, { token: owner.token }),
+      404,
+      'credential not found or already revoked',
+    );
+    const again = (await stored(owner.tenant_id, 'credential.revoked')).filter(
+      (event) => (event.payload as any).credential_id === issued.id,
+    );
+    expect(again).toHaveLength(1);
+  });
+
+  it('an issue that fails writes no event', async () => {
+    const before = await stored(owner.tenant_id, 'credential.issued');
+    const other = await tenantOnPlan(app, 'startup');
+    const foreign = (await post(other.token, '/v1/dids', {})).did;
+    const refused = await app.request('POST', '/v1/credentials/issue', {
+      token: owner.token,
+      body: { format: 'jwt_vc_json', issuer: foreign, claims: { name: 'Mallory' } },
+    });
+    expect(refused.status, refused.text).toBe(404);
+    expect(await stored(owner.tenant_id, 'credential.issued')).toHaveLength(before.length);
+    expect(await stored(other.tenant_id, 'credential.issued')).toHaveLength(0);
+  });
+});
+
+describe('member.invited and member.joined', () => {
+  it('an invitation refused by the member limit writes no event', async () => {
+    const owner = await registerUser(app); // Developer: one member, the owner
+    const refused = await app.request('POST', '/v1/members/invitations', {
+      token: owner.token,
+      body: { email: `refused-${uniqueSuffix()}@example.com`, role_id: BUILTIN_ROLE_IDS.viewer },
+    });
+    expectError(refused, 403, 'tenant member limit reached (1)');
+    expect(await stored(owner.tenant_id, 'member.invited')).toEqual([]);
+  });
+
+  it('carry ids and roles, the invited email once, never the invitation token', async () => {
+    const owner = await tenantOnPlan(app, 'startup');
+    const email = `invitee-${uniqueSuffix()}@example.com`;
+    const invitation = await post(owner.token, '/v1/members/invitations', { email, role_id: BUILTIN_ROLE_IDS.viewer });
+    const invited = await onlyEvent(owner.tenant_id, 'member.invited');
+    expect(invited).toEqual({
+      invitation_id: invitation.id,
+      email,
+      role: 'viewer',
+      role_id: BUILTIN_ROLE_IDS.viewer,
+      invited_by_user_id: owner.user_id,
+      expires_at: invitation.expires_at,
+    });
+    expect(JSON.stringify(invited)).not.toContain(invitation.token);
+
+    const joined = await ok(
+      app.request('POST', '/v1/invitations/accept', {
+        body: { token: invitation.token, password: `member password ${uniqueSuffix()}`, display_name: 'Joined Member' },
+      }),
+    );
+    const data = await onlyEvent(owner.tenant_id, 'member.joined');
+    expect(data).toEqual({
+      user_id: joined.user_id,
+      role: 'viewer',
+      role_id: BUILTIN_ROLE_IDS.viewer,
+      invitation_id: invitation.id,
+    });
+    expect(JSON.stringify(data)).not.toContain(email);
+    expect(JSON.stringify(data)).not.toContain('Joined Member');
+  });
+});
+
+describe('member.role_changed, member.removed and api_key.*', () => {
+  it('a role change names the roles; a removal the member, and each of their keys revoked with them', async () => {
+    const owner = await tenantOnPlan(app, 'startup');
+    const member = await addMember(app, owner.token, BUILTIN_ROLE_IDS.admin);
+    const key = await createApiKey(app, member.token, { name: 'leaves with its creator', scopes: ['usage:read'] });
+    // The same role again changes nothing, and says nothing.
+    await ok(
+      app.request('PATCH', `/v1/members/${member.user_id}`, {
+        token: owner.token,
+        body: { role_id: BUILTIN_ROLE_IDS.admin },
+      }),
+    );
+    expect(await stored(owner.tenant_id, 'member.role_changed')).toEqual([]);
+    await ok(
+      app.request('PATCH', `/v1/members/${member.user_id}`, {
+        token: owner.token,
+        body: { role_id: BUILTIN_ROLE_IDS.issuer },
+      }),
+    );
+    expect(await onlyEvent(owner.tenant_id, 'member.role_changed')).toEqual({
+      user_id: member.user_id,
+      role: 'issuer',
+      role_id: BUILTIN_ROLE_IDS.issuer,
+      previous_role: 'admin',
+      previous_role_id: BUILTIN_ROLE_IDS.admin,
+    });
+    const removed = await ok(app.request('DELETE', `/v1/members/${member.user_id}`, { token: owner.token }));
+    const data = await onlyEvent(owner.tenant_id, 'member.removed');
+    expect(data).toEqual({ user_id: member.user_id, role: 'issuer', role_id: BUILTIN_ROLE_IDS.issuer });
+    expect(JSON.stringify(data)).not.toContain(removed.email);
+    const revoked = await onlyEvent(owner.tenant_id, 'api_key.revoked');
+    expect(revoked).toEqual({
+      api_key_id: key.id,
+      name: 'leaves with its creator',
+      prefix: key.prefix,
+      scopes: ['usage:read'],
+      revoked_at: expect.any(String),
+      reason: 'member_removed',
+    });
+    // Removing them again is a 404 and no second event.
+    expect((await app.request('DELETE', `/v1/members/${member.user_id}`, { token: owner.token })).status).toBe(404);
+    expect(await stored(owner.tenant_id, 'member.removed')).toHaveLength(1);
+  });
+
+  it('api_key.created and api_key.revoked: name, prefix and scopes, never the key or its hash', async () => {
+    const owner = await tenantOnPlan(app, 'startup');
+    const refused = await app.request('POST', '/v1/admin/api-keys', {
+      token: owner.token,
+      body: { name: 'bad', scopes: ['no:such'] },
+    });
+    expectError(refused, 400, 'unknown permission: no:such');
+    expect(await stored(owner.tenant_id, 'api_key.created')).toEqual([]);
+
+    const key = await createApiKey(app, owner.token, { name: 'ci', expires_at: '2030-01-01T00:00:00Z' });
+    const created = await onlyEvent(owner.tenant_id, 'api_key.created');
+    expect(created).toEqual({
+      api_key_id: key.id,
+      name: 'ci',
+      prefix: key.prefix,
+      scopes: null,
+      created_by_user_id: owner.user_id,
+      expires_at: '2030-01-01T00:00:00.000Z',
+    });
+    const row = await app.database.prisma.apiKey.findUniqueOrThrow({ where: { id: key.id } });
+    for (const secret of [
+      key.key,
+      Buffer.from(row.keyHash).toString('hex'),
+      Buffer.from(row.keyHash).toString('base64'),
+    ]) {
+      expect(JSON.stringify(created)).not.toContain(secret);
+    }
+    const revoked = await ok(app.request('DELETE', `/v1/admin/api-keys/${key.id}`, { token: owner.token }));
+    expect(await onlyEvent(owner.tenant_id, 'api_key.revoked')).toEqual({
+      api_key_id: key.id,
+      name: 'ci',
+      prefix: key.prefix,
+      scopes: null,
+      revoked_at: revoked.revoked_at,
+      reason: 'revoked',
+    });
+    expect((await app.request('DELETE', `/v1/admin/api-keys/${key.id}`, { token: owner.token })).status).toBe(404);
+    expect(await stored(owner.tenant_id, 'api_key.revoked')).toHaveLength(1);
+  });
+});
+
+describe('GET /v1/events and GraphQL events', () => {
+  let owner: RegisteredUser;
+  let other: RegisteredUser;
+  beforeAll(async () => {
+    owner = await tenantOnPlan(app, 'startup'); // plan.changed
+    const did = (await post(owner.token, '/v1/dids', {})).did;
+    for (const name of ['a', 'b', 'c']) await createApiKey(app, owner.token, { name });
+    await post(owner.token, '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did, claims: { n: 1 } });
+    other = await tenantOnPlan(app, 'startup');
+    await createApiKey(app, other.token, { name: 'other tenant' });
+  });
+
+  it('lists the tenant’s events newest first, each as the envelope webhooks deliver, page by page', async () => {
+    const rows = (await stored(owner.tenant_id)).reverse();
+    expect(rows.length).toBe(6);
+    const { items, pages } = await walkRestPages(app, '/v1/events', 'events', owner.token, 4);
+    expect(pages).toBe(2);
+    expect(items).toEqual(rows.map(toEventEnvelope));
+    expectEachOnce(items.map((event) => event.id));
+
+    const graphql = await walkGraphQLPages(app, 'events', 'events', 'id type tenantId createdAt data', owner.token, 5);
+    expect(graphql.items.map((event) => event.id)).toEqual(rows.map((row) => row.id));
+    expect(graphql.items[0]).toMatchObject({ type: 'credential_issued', tenantId: owner.tenant_id });
+    await expectBadPageRequestsRefused(app, '/v1/events', owner.token);
+  });
+
+  it('filters by type', async () => {
+    const page = await ok(app.request('GET', '/v1/events?type=api_key.created&limit=2', { token: owner.token }));
+    expect(page.events.map((event: any) => event.data.name)).toEqual(['c', 'b']);
+    const next = await ok(
+      app.request('GET', `/v1/events?type=api_key.created&limit=2&cursor=${encodeURIComponent(page.next_cursor)}`, {
+        token: owner.token,
+      }),
+    );
+    expect(next).toEqual({ events: [expect.objectContaining({ type: 'api_key.created' })], next_cursor: null });
+    expect(next.events[0].data.name).toBe('a');
+    const graphql = await app.graphql('{ events(type: plan_changed) { events { type data } } }', {}, owner.token);
+    expect(graphql.body).toEqual({
+      data: { events: { events: [{ type: 'plan_changed', data: { plan: 'startup', previous_plan: 'developer' } }] } },
+    });
+  });
+
+  it('refuses a type outside the catalogue: 400 unknown event type', async () => {
+    expectError(
+      await app.request('GET', '/v1/events?type=credential.exploded', { token: owner.token }),
+      400,
+      'unknown event type: credential.exploded',
+    );
+    const graphql = await app.graphql('{ events(type: credential_exploded) { nextCursor } }', {}, owner.token);
+    expect(graphql.body.errors?.[0]?.message).toMatch(/credential_exploded/);
+  });
+
+  it('never lists another tenant’s events', async () => {
+    const theirs = (await stored(other.tenant_id)).map((row) => row.id);
+    expect(theirs.length).toBe(2);
+    const rest = await app.request('GET', '/v1/events?limit=100', { token: owner.token });
+    const graphql = await app.graphql('{ events(limit: 100) { events { id tenantId } } }', {}, owner.token);
+    for (const text of [rest.text, graphql.text]) {
+      for (const id of [...theirs, other.tenant_id]) expect(text).not.toContain(id);
+    }
+    // Nor with a cursor made from one of their events.
+    const theirCursor = Buffer.from(`${new Date(Date.now() + 60_000).toISOString()}|${theirs[0]}`).toString(
+      'base64url',
+    );
+    const page = await ok(app.request('GET', `/v1/events?cursor=${theirCursor}`, { token: owner.token }));
+    expect(page.events.every((event: any) => event.tenant_id === owner.tenant_id)).toBe(true);
+  });
+
+  it('needs webhooks:manage', async () => {
+    const viewer = await addMember(app, owner.token, BUILTIN_ROLE_IDS.viewer);
+    expectError(
+      await app.request('GET', '/v1/events', { token: viewer.token }),
+      403,
+      "role 'viewer' lacks permission: webhooks:manage",
+    );
+    expectError(await app.request('GET', '/v1/events'), 401, 'unauthorized');
+  });
+});
