@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { runLoad } from './load.js';
 import { benchIssue } from './issue.js';
 import { benchLoginFlood, type FloodResult } from './login-flood.js';
+import { benchWebhooks } from './webhooks.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,6 +39,8 @@ async function start(env: Record<string, string>): Promise<Started> {
       // The bench measures throughput, not the limits: lift the per-address limit of unauthenticated requests.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_BURST: '100000000',
+      // The webhook row's receiver runs on loopback, in the bench process.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -164,6 +167,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     ),
   ]);
   const issueRows = await benchIssue(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
+  const webhooks = await benchWebhooks(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
   const floodOptions = {
     accounts: FLOOD_CONNECTIONS,
     flood: FLOOD_CONNECTIONS,
@@ -199,6 +203,13 @@ async function benchDatabase(label: string, env: Record<string, string>) {
         `   raw signing ${fmt(signsPerSecond)}/s, issues/signatures = ${(result.perSecond / signsPerSecond).toFixed(2)}`,
     );
   }
+  console.log(
+    `webhooks: jwt_vc_json issues with one subscribed endpoint ${fmt(webhooks.withEndpoint.perSecond)}/s ` +
+      `(p99 ${webhooks.withEndpoint.p99} ms) vs ${fmt(webhooks.without.perSecond)}/s without: ratio ` +
+      `${(webhooks.withEndpoint.perSecond / webhooks.without.perSecond).toFixed(2)}; ${webhooks.delivered} deliveries ` +
+      `at ${fmt(webhooks.deliveriesPerSecond)}/s, commit to delivery p50 ${webhooks.latencyP50} ms, p99 ${webhooks.latencyP99} ms`,
+  );
+
   printFlood([
     ['queued (defaults)', queued],
     ['unqueued (concurrency 256)', unqueued],

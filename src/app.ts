@@ -185,11 +185,14 @@ export function createApp(deps: AppDeps): App {
       await applyRateLimit(principal, request, response);
       if (isGraphQL) {
         await serveGraphQL(yoga, request, response, url, context);
+        // A mutation may have recorded events: the webhook dispatcher looks now rather than at its next poll.
+        if (request.method === 'POST') services.webhookDispatcher.wake();
         return;
       }
       if (match?.kind === 'found') {
         const outcome = await rest.run(match.endpoint, match.params, request, url, context);
         sendJson(response, outcome.status, outcome.body);
+        if (request.method !== 'GET') services.webhookDispatcher.wake(); // as for GraphQL mutations
       }
     } catch (error) {
       let appError = findAppError(error);

@@ -75,6 +75,8 @@ const envSchema = z.object({
   // (RFC 6454 §6.1 serialisation: scheme://host[:port], lower case, no path).
   CORS_ORIGINS: z.string().transform(parseOrigins).optional(),
   GRAPHIQL: z.enum(['true', 'false']).optional(),
+  // Webhook receivers on loopback and private networks (development and tests); otherwise refused (SSRF).
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
 });
 
 const TEST_ONLY = ['ARGON2_MEMORY_KIB', 'ARGON2_TIME_COST'] as const;
@@ -155,6 +157,8 @@ export type Config = {
   corsOrigins: string[];
   /** Serve GraphiQL at GET /graphql: default on, off when NODE_ENV=production. */
   graphiql: boolean;
+  /** Webhook receivers on loopback and private addresses allowed (never in a deployment that faces tenants). */
+  webhookAllowPrivateUrls: boolean;
 };
 
 export class ConfigError extends Error {
@@ -210,5 +214,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: value.METRICS_TOKEN,
     corsOrigins: value.CORS_ORIGINS ?? [],
     graphiql: value.GRAPHIQL ? value.GRAPHIQL === 'true' : value.NODE_ENV !== 'production',
+    webhookAllowPrivateUrls: value.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
   };
 }

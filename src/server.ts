@@ -35,7 +35,13 @@ export type RunningServer = {
 };
 
 /** Background work: tests pass their own clock and drive the runner with runDue() instead of the poll loop. */
-export type BackgroundOptions = { clock?: Clock; poll?: boolean };
+export type BackgroundOptions = {
+  clock?: Clock;
+  poll?: boolean;
+  /** false: no webhook dispatcher loop (tests whose database others share drive deliveries themselves). */
+  webhooks?: boolean;
+  webhookAttemptTimeoutMs?: number;
+};
 
 const JOB_POLL_INTERVAL_MS = 5_000;
 const REDIS_READY_TIMEOUT_MS = 3_000;
@@ -89,7 +95,16 @@ export async function startServer(
     outboxBacklog: () => outboxBacklog(database.prisma),
   });
   const activity = { issued: metrics.credentialIssued, verified: metrics.credentialVerified };
-  const services = createServices(database, { ...config, publicBaseUrl }, log, rateLimits, keys, access, activity);
+  const webhookDispatch = { clock: background.clock, attemptTimeoutMs: background.webhookAttemptTimeoutMs };
+  const services = createServices(
+    database,
+    { ...config, publicBaseUrl, webhookDispatch },
+    log,
+    rateLimits,
+    keys,
+    access,
+    activity,
+  );
   const health = createHealth({ database, redis });
   const app = createApp({
     prisma: database.prisma,
@@ -114,7 +129,10 @@ export async function startServer(
     pollMs: JOB_POLL_INTERVAL_MS,
   });
   if (background.poll === false) await jobs.schedule();
-  else await jobs.start();
+  else {
+    await jobs.start();
+    if (background.webhooks !== false) services.webhookDispatcher.start();
+  }
   const server = createServer(app);
   server.on('clientError', handleClientError(log));
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
@@ -135,7 +153,7 @@ export async function startServer(
     closing ??= (async () => {
       health.drain();
       // Running jobs and in-flight requests finish side by side; the database closes after both.
-      const jobsStopped = jobs.stop();
+      const jobsStopped = Promise.all([jobs.stop(), services.webhookDispatcher.stop()]);
       await new Promise<void>((resolve) => {
         // Keep-alive connections become idle as their in-flight responses finish: close them as they do. The
         // first sweep waits a moment: a connection accepted just before the signal has no request parsed yet,

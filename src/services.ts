@@ -23,6 +23,10 @@ import { createRolesService } from './modules/roles/roles.service.js';
 import { createTenantsService } from './modules/tenants/tenants.service.js';
 import { createUsageService } from './modules/usage/usage.service.js';
 import type { CredentialActivity } from './modules/credentials/credential-activity.js';
+import { createWebhookDispatcher } from './modules/webhooks/delivery/dispatcher.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { createEventsService } from './modules/events/events.service.js';
+import type { Clock } from './modules/jobs/clock.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -36,8 +40,12 @@ export function createServices(
     | 'argon2QueueLimit'
     | 'argon2MemoryKib'
     | 'argon2TimeCost'
+    | 'webhookAllowPrivateUrls'
+    | 'nodeEnv'
   > & {
     publicBaseUrl: () => string;
+    /** Tests: the webhook dispatcher's clock and attempt timeout. */
+    webhookDispatch?: { clock?: Clock; attemptTimeoutMs?: number };
   },
   log: Logger,
   rateLimits: RateLimits,
@@ -57,6 +65,14 @@ export function createServices(
     timeCost: config.argon2TimeCost,
   });
   const tenants = createTenantsService({ prisma, access });
+  const webhookOptions = { allowPrivate: config.webhookAllowPrivateUrls, production: config.nodeEnv === 'production' };
+  const webhookDispatcher = createWebhookDispatcher({
+    db: prisma,
+    keys,
+    log: log.child({ component: 'webhooks' }),
+    ...webhookOptions,
+    ...config.webhookDispatch,
+  });
   return {
     dids: createDidsService({ prisma, keys }),
     resolver: { resolve: resolveDid },
@@ -79,6 +95,10 @@ export function createServices(
     tenants,
     usage: createUsageService({ prisma, tenants }),
     audit: createAuditService({ prisma }),
+    events: createEventsService({ prisma }),
+    webhooks: createWebhooksService({ prisma, keys, dispatcher: webhookDispatcher, ...webhookOptions }),
+    /** Started and stopped by the server (src/server.ts); woken after every successful write. */
+    webhookDispatcher,
     idempotency: createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds }),
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,

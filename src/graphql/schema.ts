@@ -8,6 +8,8 @@ import './api-keys.types.js';
 import './usage.types.js';
 import './dids.types.js';
 import './credentials.types.js';
+import './events.types.js';
+import './webhooks.types.js';
 
 export const schema = builder.toSchema();
 // Deny by default: a root field without an access declaration stops the service from starting.

@@ -3,11 +3,15 @@ import type { RestEndpoint } from './endpoint.js';
 import { ADMIN_ENDPOINTS } from './endpoints/admin.endpoints.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth.endpoints.js';
 import { CREDENTIAL_ENDPOINTS } from './endpoints/credentials.endpoints.js';
+import { EVENT_ENDPOINTS } from './endpoints/events.endpoints.js';
 import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
+import { WEBHOOK_ENDPOINTS } from './endpoints/webhooks.endpoints.js';
 
 export const ENDPOINTS: RestEndpoint[] = [
   ...AUTH_ENDPOINTS,
   ...TEAM_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
   ...CREDENTIAL_ENDPOINTS,
+  ...EVENT_ENDPOINTS,
+  ...WEBHOOK_ENDPOINTS,
 ];

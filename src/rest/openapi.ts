@@ -31,6 +31,7 @@ import { snakeCaseName } from '../lib/validation.js';
 import { openApiPath, type RestEndpoint } from './endpoint.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../lib/pagination.js';
 import { PUBLIC_OPERATIONS } from './openapi-public.js';
+import { describeWebhooks } from './openapi-webhooks.js';
 import { PUBLIC_ROUTES } from '../http/public-routes.js';
 
 /** Every list's `limit` (src/lib/pagination.ts), as JSON Schema. */
@@ -152,6 +153,8 @@ export function buildOpenApiDocument(schema: GraphQLSchema, endpoints: RestEndpo
       `public routes without an OpenAPI description: ${undescribed.map((route) => route.path).join(', ')}`,
     );
   }
+  // What the service POSTs to subscribed endpoints, one entry per event type (OpenAPI 3.1 `webhooks`).
+  const webhooks = describeWebhooks((json) => withComponents(json, namedSchemas));
   return {
     openapi: '3.1.0',
     info: {
@@ -171,6 +174,7 @@ export function buildOpenApiDocument(schema: GraphQLSchema, endpoints: RestEndpo
       headers: { ...HEADERS, 'Retry-After': RETRY_AFTER },
     },
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    webhooks,
   };
 }
 
@@ -307,21 +311,28 @@ function requestBodySchema(typeName: string, namedSchemas: Record<string, JsonSc
       if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
     },
   }) as JsonSchema;
-  delete json.$schema;
-  // Named schemas (a z.enum with .meta({ id })) become components, shared by every body that uses them.
-  for (const [name, definition] of Object.entries((json.$defs ?? {}) as Record<string, JsonSchema>)) {
-    namedSchemas[name] = definition;
-  }
-  delete json.$defs;
-  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const body = withComponents(json, namedSchemas);
+  const properties = (body.properties ?? {}) as Record<string, JsonSchema>;
   return {
-    ...(pointDefsAtComponents(json) as JsonSchema),
+    ...body,
     properties: Object.fromEntries(
-      Object.entries(properties).map(([name, property]) => [snakeCaseName(name), pointDefsAtComponents(property)]),
+      Object.entries(properties).map(([name, property]) => [snakeCaseName(name), property]),
     ),
     ...(Array.isArray(json.required) && { required: (json.required as string[]).map(snakeCaseName) }),
     additionalProperties: false,
   };
+}
+
+/**
+ * zod's JSON Schema of a body without its `$defs`: named schemas (a z.enum with .meta({ id })) become
+ * components, shared by every body that uses them, and are referenced there.
+ */
+function withComponents(json: JsonSchema, namedSchemas: Record<string, JsonSchema>): JsonSchema {
+  const { $schema: _schema, $defs, ...rest } = json;
+  for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+    namedSchemas[name] ??= pointDefsAtComponents(definition) as JsonSchema;
+  }
+  return pointDefsAtComponents(rest) as JsonSchema;
 }
 
 function pointDefsAtComponents(value: unknown): unknown {

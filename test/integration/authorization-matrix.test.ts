@@ -32,6 +32,8 @@ type Targets = {
   /** A DID: the tenant's own, or one it does not hold (also the issuer of an issue request). */
   did: string;
   credentialId: string;
+  webhookId: string;
+  webhookDeliveryId: string;
 };
 type Rest = { method: string; path: string; body?: unknown };
 type GraphQL = { query: string; variables?: Record<string, unknown> };
@@ -57,6 +59,20 @@ const CREDENTIAL_NOT_FOUND = 'credential not found or already revoked';
 /** Not a JWS: verification refuses it as input before looking at any key or status list. */
 const MALFORMED_CREDENTIAL = 'not-a-credential';
 const issueBody = (issuer: string) => ({ format: 'jwt_vc_json', issuer, claims: { name: 'Matrix' } });
+// A receiver that is never called: a closed loopback port (the app allows loopback URLs), subscribed only to
+// test events, which the matrix sends to unknown endpoints alone.
+const WEBHOOK_BODY = { url: 'http://127.0.0.1:9/matrix', events: ['webhook.test'] };
+const WEBHOOK_NOT_FOUND = 'webhook not found';
+const webhookRow = (
+  name: string,
+  rest: (t: Targets) => Rest,
+  graphql: (t: Targets) => GraphQL,
+  allowed: Endpoint['allowed'] = { status: 404, error: WEBHOOK_NOT_FOUND },
+): Endpoint => ({ name, permission: 'webhooks:manage', rest, graphql, allowed });
+const byWebhookId = (mutationOrQuery: string) => (t: Targets) => ({
+  query: mutationOrQuery,
+  variables: { id: t.webhookId },
+});
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -201,6 +217,13 @@ const ENDPOINTS: Endpoint[] = [
     allowed: OK,
   },
   {
+    name: 'GET /v1/events',
+    permission: 'webhooks:manage',
+    rest: () => ({ method: 'GET', path: '/v1/events' }),
+    graphql: () => ({ query: '{ events { events { id } } }' }),
+    allowed: OK,
+  },
+  {
     // Permitted calls really create a DID: PRINCIPALS holding dids:create × 2 transports + the real one stay
     // under the Business plan's limit of 25 (checked by 'the derived permission table' tests).
     name: 'POST /v1/dids',
@@ -282,6 +305,63 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
+ENDPOINTS.push(
+  webhookRow(
+    'POST /v1/webhooks',
+    () => ({ method: 'POST', path: '/v1/webhooks', body: WEBHOOK_BODY }),
+    () => ({
+      query: 'mutation ($input: CreateWebhookInput!) { createWebhook(input: $input) { secret } }',
+      variables: { input: WEBHOOK_BODY },
+    }),
+    OK,
+  ),
+  webhookRow(
+    'GET /v1/webhooks',
+    () => ({ method: 'GET', path: '/v1/webhooks' }),
+    () => ({ query: '{ webhooks { webhooks { id } } }' }),
+    OK,
+  ),
+  webhookRow(
+    'GET /v1/webhooks/:id',
+    (t) => ({ method: 'GET', path: `/v1/webhooks/${t.webhookId}` }),
+    byWebhookId('query ($id: String!) { webhook(id: $id) { id } }'),
+  ),
+  webhookRow(
+    'PATCH /v1/webhooks/:id',
+    (t) => ({ method: 'PATCH', path: `/v1/webhooks/${t.webhookId}`, body: { description: 'changed' } }),
+    byWebhookId('mutation ($id: String!) { updateWebhook(id: $id, input: { description: "changed" }) { id } }'),
+  ),
+  webhookRow(
+    'DELETE /v1/webhooks/:id',
+    (t) => ({ method: 'DELETE', path: `/v1/webhooks/${t.webhookId}` }),
+    byWebhookId('mutation ($id: String!) { deleteWebhook(id: $id) { id } }'),
+  ),
+  webhookRow(
+    'POST /v1/webhooks/:id/rotate-secret',
+    (t) => ({ method: 'POST', path: `/v1/webhooks/${t.webhookId}/rotate-secret` }),
+    byWebhookId('mutation ($id: String!) { rotateWebhookSecret(id: $id) { secret } }'),
+  ),
+  webhookRow(
+    'POST /v1/webhooks/:id/test',
+    (t) => ({ method: 'POST', path: `/v1/webhooks/${t.webhookId}/test` }),
+    byWebhookId('mutation ($id: String!) { testWebhook(id: $id) { attempt { ok } } }'),
+  ),
+  webhookRow(
+    'GET /v1/webhooks/:id/deliveries',
+    (t) => ({ method: 'GET', path: `/v1/webhooks/${t.webhookId}/deliveries` }),
+    byWebhookId('query ($id: String!) { webhookDeliveries(id: $id) { deliveries { id } } }'),
+  ),
+  webhookRow(
+    'POST /v1/webhooks/deliveries/:id/replay',
+    (t) => ({ method: 'POST', path: `/v1/webhooks/deliveries/${t.webhookDeliveryId}/replay` }),
+    (t) => ({
+      query: 'mutation ($id: String!) { replayWebhookDelivery(id: $id) { attempt { ok } } }',
+      variables: { id: t.webhookDeliveryId },
+    }),
+    { status: 404, error: 'webhook delivery not found' },
+  ),
+);
+
 const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
 
 /** Unknown ids; the plan is the tenant's own, so a permitted upgrade changes nothing. */
@@ -293,6 +373,8 @@ const dummyTargets = (): Targets => ({
   plan: 'business',
   did: FOREIGN_DID,
   credentialId: randomUUID(),
+  webhookId: randomUUID(),
+  webhookDeliveryId: randomUUID(),
 });
 
 // The custom role and the scoped key each hold one credentials permission, so scope narrowing and custom
@@ -329,7 +411,7 @@ async function ok(result: Promise<HttpResult>) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
   owner = await tenantOnPlan(app, 'business');
   const post = (path: string, body: unknown) => ok(app.request('POST', path, { token: owner.token, body }));
   const auditorRole = await post('/v1/roles', { name: 'auditor', permissions: AUDITOR_PERMISSIONS });
@@ -346,6 +428,7 @@ beforeAll(async () => {
   const spareKey = await createApiKey(app, owner.token, { name: 'spare key' });
   const did = await post('/v1/dids', { key_type: 'Ed25519' });
   const credential = await post('/v1/credentials/issue', issueBody(did.did));
+  const webhook = await post('/v1/webhooks', WEBHOOK_BODY);
   statusListPath = new URL(credential.status.uri).pathname;
   principals = {
     'owner session': { token: owner.token, role: 'owner', scopes: null },
@@ -370,6 +453,9 @@ beforeAll(async () => {
     plan: 'enterprise',
     did: did.did,
     credentialId: credential.id,
+    webhookId: webhook.id,
+    // No delivery is made here (nothing is sent to the closed port): an unknown id stands for one.
+    webhookDeliveryId: randomUUID(),
   };
   const session = await ok(
     app.request('POST', '/v1/auth/login', { body: { email: owner.email, password: owner.password } }),

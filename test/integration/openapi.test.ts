@@ -8,6 +8,7 @@ import { PUBLIC_ROUTES } from '../../src/http/public-routes.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { expectSecurityHeaders } from '../support/contract.js';
 import { registerUser } from '../support/factories.js';
+import { EVENT_CATALOGUE, EVENT_TYPES } from '../../src/modules/events/event-catalogue.js';
 
 let app: TestApp;
 let document: any;
@@ -38,13 +39,14 @@ describe('GET /v1/openapi.json', () => {
     expect(document.paths['/v1/auth/register'].post.security).toEqual([]);
   });
 
-  it('documents Idempotency-Key on exactly the five POSTs that honour it', () => {
+  it('documents Idempotency-Key on exactly the six POSTs that honour it', () => {
     const idempotent = [
       '/v1/credentials/issue',
       '/v1/dids',
       '/v1/admin/api-keys',
       '/v1/members/invitations',
       '/v1/roles',
+      '/v1/webhooks',
     ];
     for (const [path, operations] of Object.entries<any>(document.paths)) {
       for (const [method, operation] of Object.entries<any>(operations)) {
@@ -133,6 +135,7 @@ describe('GET /v1/openapi.json', () => {
       '/v1/admin/audit-log': 'events',
       '/v1/dids': 'dids',
       '/v1/credentials': 'credentials',
+      '/v1/events': 'events',
     };
     for (const [path, key] of Object.entries(lists)) {
       const operation = document.paths[path].get;
@@ -173,5 +176,35 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(usageSchema.properties).sort()).toEqual(Object.keys(usage.body).sort());
     // Unlimited is an explicit null, and the document says so.
     expect(usageSchema.properties.credentials.properties.limit.type).toEqual(['integer', 'null']);
+  });
+
+  it('describes every event of the catalogue in `webhooks`: envelope, data, example and Standard Webhooks headers', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const type of EVENT_TYPES) {
+      const operation = document.webhooks[type].post;
+      expect(operation.description, type).toContain(EVENT_CATALOGUE[type].description);
+      expect(operation.parameters.map((parameter: any) => [parameter.name, parameter.in, parameter.required])).toEqual([
+        ['webhook-id', 'header', true],
+        ['webhook-timestamp', 'header', true],
+        ['webhook-signature', 'header', true],
+      ]);
+      const { schema, example } = operation.requestBody.content['application/json'];
+      expect(schema.required, type).toEqual(['id', 'type', 'tenant_id', 'created_at', 'data']);
+      expect(schema.properties.type, type).toEqual({ type: 'string', const: type });
+      expect(Object.keys(schema.properties.data.properties).sort(), type).toEqual(
+        Object.keys(EVENT_CATALOGUE[type].data.shape).sort(),
+      );
+      expect(schema.properties.data.additionalProperties, type).toBe(false);
+      expect(example).toMatchObject({ type, data: EVENT_CATALOGUE[type].example });
+      expect(Object.keys(operation.responses)).toEqual(['2XX']);
+    }
+    // Closed sets of the data are the document's named schemas, as in request bodies.
+    const issued = document.webhooks['credential.issued'].post.requestBody.content['application/json'].schema;
+    expect(issued.properties.data.properties.format).toEqual({ $ref: '#/components/schemas/CredentialFormat' });
+    const refs = JSON.stringify(document.webhooks).match(/#\/components\/schemas\/\w+/g) ?? [];
+    for (const ref of refs) expect(document.components.schemas[ref.split('/').pop()!], ref).toBeDefined();
+    expect(document.paths['/v1/events'].get.description).toContain('`webhooks:manage`');
+    const type = document.paths['/v1/events'].get.parameters.find((parameter: any) => parameter.name === 'type');
+    expect([...type.schema.enum].sort()).toEqual([...EVENT_TYPES].sort());
   });
 });

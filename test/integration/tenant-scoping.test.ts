@@ -4,6 +4,7 @@
 // statement is recorded — Prisma model operations, raw SQL and the issue path's prepared statements — and the
 // flows below drive the real service over HTTP, as a client would.
 import { randomUUID } from 'node:crypto';
+import { startReceiver } from '../support/webhook-receiver.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as idempotencyRepository from '../../src/modules/idempotency/idempotency.repository.js';
 import {
@@ -31,7 +32,7 @@ let app: TestApp;
 const recorded: Statement[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
 });
 afterAll(() => app?.close());
 
@@ -100,7 +101,7 @@ describe('the checker', () => {
 });
 
 describe('every statement on a tenant-scoped table names the tenant', () => {
-  it('register, login, me, plan change, usage, roles, invitations, members, API keys, audit log, logout', async () => {
+  it('register, login, me, plan change, usage, roles, invitations, members, API keys, audit log, events, logout', async () => {
     const registration = newRegistration();
     const owner = await send('POST', '/v1/auth/register', undefined, registration);
     const token: string = owner.token;
@@ -180,6 +181,9 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
 
     const page = await get('/v1/admin/audit-log?limit=2', token);
     await get(`/v1/admin/audit-log?limit=2&cursor=${encodeURIComponent(page.next_cursor)}`, token);
+    // The event log (the outbox the changes above wrote to), and one type of it.
+    await getTwoPages('/v1/events', token);
+    await get('/v1/events?type=member.invited', token);
     await send('POST', '/v1/auth/logout', token);
 
     expect(tenantScopeViolations([...flow, ...collect()])).toEqual([]);
@@ -217,6 +221,28 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     await get('/v1/admin/usage', owner.token);
     await get('/metrics'); // the operator's scrape reads the outbox backlog of every tenant, by design
 
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
+  it('webhooks: endpoints, deliveries (fan-out, claims, attempts), the log, replay, rotation', async () => {
+    const hooks = await startReceiver();
+    try {
+      const owner = await registerUser(app);
+      const endpoint = await send('POST', '/v1/webhooks', owner.token, { url: hooks.url, events: ['*'] }, randomUUID());
+      await get('/v1/webhooks', owner.token);
+      await get(`/v1/webhooks/${endpoint.id}`, owner.token);
+      await send('PATCH', `/v1/webhooks/${endpoint.id}`, owner.token, { description: 'scoped' });
+      await send('POST', '/v1/dids', owner.token, {});
+      await app.services.webhookDispatcher.runDue(); // fan-out, claims, attempts
+      await hooks.waitFor(1);
+      const { delivery } = await send('POST', `/v1/webhooks/${endpoint.id}/test`, owner.token);
+      await getTwoPages(`/v1/webhooks/${endpoint.id}/deliveries`, owner.token);
+      await send('POST', `/v1/webhooks/deliveries/${delivery.id}/replay`, owner.token);
+      await send('POST', `/v1/webhooks/${endpoint.id}/rotate-secret`, owner.token);
+      await send('DELETE', `/v1/webhooks/${endpoint.id}`, owner.token);
+    } finally {
+      await hooks.close();
+    }
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 

@@ -6,7 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
-import { startServer } from '../../src/server.js';
+import { startServer, type BackgroundOptions } from '../../src/server.js';
 import type { Services } from '../../src/services.js';
 import { capturingLogger } from './log-sink.js';
 import { pgliteTemplate } from './pglite-template.js';
@@ -49,6 +49,17 @@ export type TestAppOptions = {
   productionPasswordHashing?: boolean;
   /** A PGlite of the app's own rather than the worker's, for a test that breaks its database (no effect on PostgreSQL). */
   ownDatabase?: boolean;
+  /**
+   * Background work driven by the test: a clock of its own, and `poll: false` to run jobs and webhook
+   * deliveries only when the test calls runDue(). Default: the system clock, and both loops running.
+   */
+  background?: BackgroundOptions;
+  /**
+   * Run the webhook dispatcher's loop. Off by default: on PostgreSQL every test file shares the database,
+   * and a dispatcher of one file would deliver (or, without WEBHOOK_ALLOW_PRIVATE_URLS, refuse) another's
+   * deliveries; tests about delivery turn it on or call runDue().
+   */
+  webhookDispatcher?: boolean;
 };
 
 /**
@@ -100,6 +111,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       : options.ownDatabase
         ? { kind: 'pglite-memory', template: await pgliteTemplate() }
         : { kind: 'pglite-shared', pglite: await workerPGlite() },
+    { webhooks: options.webhookDispatcher ?? false, ...options.background },
   );
   const url = running.url;
 

@@ -54,6 +54,8 @@ export const TENANT_SCOPED_MODELS = new Set([
   'OutboxEvent',
   'IdempotencyKey',
   'Session',
+  'WebhookEndpoint',
+  'WebhookDelivery',
 ]);
 
 const TENANT_SCOPED_TABLES = new Set([
@@ -70,6 +72,8 @@ const TENANT_SCOPED_TABLES = new Set([
   'outbox_events',
   'idempotency_keys',
   'sessions',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ]);
 
 type Allowance = { reason: string; matches(statement: Statement): boolean };
@@ -140,6 +144,20 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
     reason: 'metrics: the operator’s count of unpublished events across the service, no tenant’s data',
     matches: rawLookup(
       /^SELECT count\(\*\) AS events, min\(created_at\) AS oldest FROM outbox_events WHERE published_at IS NULL$/,
+    ),
+  },
+  fanOutEvents: {
+    reason: "webhooks: the dispatcher fans every tenant's new events out; each delivery takes its event's tenant",
+    matches: rawLookup(/^WITH events AS \( SELECT id, tenant_id, type FROM outbox_events WHERE published_at IS NULL /),
+  },
+  claimDueDeliveries: {
+    reason: 'webhooks: the dispatcher claims due deliveries of every tenant (each attempt then reads its own tenant)',
+    matches: rawLookup(/^WITH in_flight AS \( SELECT endpoint_id, count\(\*\) AS n FROM webhook_deliveries /),
+  },
+  recordAttempt: {
+    reason: 'webhooks: an attempt is recorded under the claim the dispatcher holds on the row, as the job runner does',
+    matches: rawLookup(
+      /^UPDATE webhook_deliveries SET state = \$1, .* WHERE id = \$\d+::uuid AND locked_by = \$\d+ AND attempts = \$\d+::int$/,
     ),
   },
   findStatusList: {

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       corsOrigins: [],
       graphiql: true,
+      webhookAllowPrivateUrls: false,
     });
   });
 
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'metrics-token-0123456789',
       CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
       GRAPHIQL: 'true',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     });
     expect(config).toEqual({
       port: 9000,
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       metricsToken: 'metrics-token-0123456789',
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       graphiql: true,
+      webhookAllowPrivateUrls: true,
     });
   });
 

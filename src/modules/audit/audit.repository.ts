@@ -1,4 +1,4 @@
-// The audit log: one row per change to members, invitations, roles, API keys and the plan, written in the
+// The audit log: one row per change to members, invitations, roles, API keys, the plan and webhook endpoints, written in the
 // same transaction as the change it records.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
@@ -18,11 +18,16 @@ export type AuditAction =
   | 'role.deleted'
   | 'api_key.created'
   | 'api_key.revoked'
-  | 'plan.changed';
+  | 'plan.changed'
+  | 'webhook.created'
+  | 'webhook.updated'
+  | 'webhook.deleted'
+  | 'webhook.secret_rotated'
+  | 'webhook.disabled';
 
 export type AuditEntry = {
   action: AuditAction;
-  targetType: 'member' | 'invitation' | 'role' | 'api_key' | 'tenant';
+  targetType: 'member' | 'invitation' | 'role' | 'api_key' | 'tenant' | 'webhook';
   targetId: string;
   details?: Prisma.InputJsonObject;
 };

@@ -104,6 +104,15 @@ export type CreateRoleInput = {
   permissions: Array<Scalars['String']['input']>;
 };
 
+export type CreateWebhookInput = {
+  /** A note for your team. */
+  description: InputMaybe<Scalars['String']['input']>;
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, webhook.test), or ["*"] for all, including those added later. */
+  events: Array<Scalars['String']['input']>;
+  /** Where events are POSTed (https in production). */
+  url: Scalars['String']['input'];
+};
+
 export type CreatedApiKey = {
   __typename?: 'CreatedApiKey';
   apiKey: ApiKey;
@@ -182,6 +191,40 @@ export type DidPage = {
 export type DidStatus =
   | 'active'
   | 'deactivated';
+
+/** Something that happened in the tenant, as webhooks deliver it: the envelope {id, type, tenant_id, created_at, data}. The event catalogue (the OpenAPI document’s `webhooks`) describes each type’s data. */
+export type Event = {
+  __typename?: 'Event';
+  createdAt: Scalars['DateTime']['output'];
+  /** The payload, in the REST spelling (snake_case keys) that webhooks deliver. */
+  data: Scalars['JSON']['output'];
+  /** The event’s id: also the webhook-id header of its deliveries. */
+  id: Scalars['ID']['output'];
+  tenantId: Scalars['ID']['output'];
+  type: EventType;
+};
+
+export type EventPage = {
+  __typename?: 'EventPage';
+  events: Array<Event>;
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** An event type of the catalogue (the OpenAPI document’s `webhooks`). */
+export type EventType =
+  | 'api_key_created'
+  | 'api_key_revoked'
+  | 'credential_issued'
+  | 'credential_revoked'
+  | 'did_created'
+  | 'did_deactivated'
+  | 'member_invited'
+  | 'member_joined'
+  | 'member_removed'
+  | 'member_role_changed'
+  | 'plan_changed'
+  | 'webhook_test';
 
 /** A pending invitation: it holds a seat under the plan’s member limit until accepted, revoked or expired. */
 export type Invitation = {
@@ -288,10 +331,12 @@ export type Mutation = {
   createDid: Maybe<Did>;
   /** Creates a custom role (Business and Enterprise plans). */
   createRole: Maybe<Role>;
+  createWebhook: Maybe<WebhookWithSecret>;
   /** Final: a deactivated DID cannot issue and frees a slot under the plan’s DID limit. */
   deactivateDid: Maybe<Did>;
   /** Deletes a custom role that no member or pending invitation holds. */
   deleteRole: Maybe<Role>;
+  deleteWebhook: Maybe<Webhook>;
   inviteMember: Maybe<CreatedInvitation>;
   /** Issues a credential; consumes one of the month’s quota. */
   issueCredential: Maybe<Credential>;
@@ -301,11 +346,18 @@ export type Mutation = {
   /** Creates a user, their tenant (they become its owner) and a session. */
   register: Maybe<AuthPayload>;
   removeMember: Maybe<Member>;
+  /** A new attempt of the same event now (the same webhook-id), whatever the delivery’s state. */
+  replayWebhookDelivery: Maybe<WebhookAttemptResult>;
   revokeApiKey: Maybe<ApiKey>;
   revokeCredential: Maybe<Revocation>;
   revokeInvitation: Maybe<Invitation>;
+  /** A new signing secret; the previous one keeps signing beside it for 24 hours. */
+  rotateWebhookSecret: Maybe<WebhookWithSecret>;
+  /** Sends a webhook.test event to this endpoint now and answers the attempt’s outcome. */
+  testWebhook: Maybe<WebhookAttemptResult>;
   updateMemberRole: Maybe<Member>;
   updateRole: Maybe<Role>;
+  updateWebhook: Maybe<Webhook>;
   verifyCredential: Maybe<Verification>;
 };
 
@@ -335,12 +387,22 @@ export type MutationCreateRoleArgs = {
 };
 
 
+export type MutationCreateWebhookArgs = {
+  input: CreateWebhookInput;
+};
+
+
 export type MutationDeactivateDidArgs = {
   did: Scalars['String']['input'];
 };
 
 
 export type MutationDeleteRoleArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteWebhookArgs = {
   id: Scalars['String']['input'];
 };
 
@@ -370,6 +432,11 @@ export type MutationRemoveMemberArgs = {
 };
 
 
+export type MutationReplayWebhookDeliveryArgs = {
+  id: Scalars['String']['input'];
+};
+
+
 export type MutationRevokeApiKeyArgs = {
   id: Scalars['String']['input'];
 };
@@ -385,6 +452,16 @@ export type MutationRevokeInvitationArgs = {
 };
 
 
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationTestWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
 export type MutationUpdateMemberRoleArgs = {
   input: UpdateMemberRoleInput;
   userId: Scalars['String']['input'];
@@ -394,6 +471,12 @@ export type MutationUpdateMemberRoleArgs = {
 export type MutationUpdateRoleArgs = {
   id: Scalars['String']['input'];
   input: UpdateRoleInput;
+};
+
+
+export type MutationUpdateWebhookArgs = {
+  id: Scalars['String']['input'];
+  input: UpdateWebhookInput;
 };
 
 
@@ -442,6 +525,8 @@ export type Query = {
   did: Did;
   /** Newest first. */
   dids: DidPage;
+  /** The tenant’s event log, newest first; filters by type. A consumer that was down catches up here, webhooks or not. */
+  events: EventPage;
   /** Pending invitations, newest first. */
   invitations: InvitationPage;
   me: Me;
@@ -452,6 +537,11 @@ export type Query = {
   /** Every role the tenant can assign, oldest first: the built-in roles, then its custom roles. */
   roles: RolePage;
   usage: Usage;
+  webhook: Webhook;
+  /** The endpoint’s delivery log, newest first. */
+  webhookDeliveries: WebhookDeliveryPage;
+  /** Newest first. */
+  webhooks: WebhookPage;
 };
 
 
@@ -493,6 +583,13 @@ export type QueryDidsArgs = {
 };
 
 
+export type QueryEventsArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+  type: InputMaybe<EventType>;
+};
+
+
 export type QueryInvitationsArgs = {
   cursor: InputMaybe<Scalars['String']['input']>;
   limit: InputMaybe<Scalars['Int']['input']>;
@@ -511,6 +608,25 @@ export type QueryResolveDidArgs = {
 
 
 export type QueryRolesArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryWebhookDeliveriesArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['String']['input'];
+  limit: InputMaybe<Scalars['Int']['input']>;
+  status: InputMaybe<WebhookDeliveryState>;
+};
+
+
+export type QueryWebhooksArgs = {
   cursor: InputMaybe<Scalars['String']['input']>;
   limit: InputMaybe<Scalars['Int']['input']>;
 };
@@ -589,6 +705,17 @@ export type UpdateRoleInput = {
   permissions: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+export type UpdateWebhookInput = {
+  /** A note for your team. */
+  description: InputMaybe<Scalars['String']['input']>;
+  /** false pauses deliveries; true resumes them (and re-enables a disabled endpoint). */
+  enabled: InputMaybe<Scalars['Boolean']['input']>;
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, webhook.test), or ["*"] for all, including those added later. */
+  events: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Where events are POSTed (https in production). */
+  url: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Exact current usage of the tenant against its plan. The month is the UTC calendar month. */
 export type Usage = {
   __typename?: 'Usage';
@@ -662,6 +789,91 @@ export type VerifyCredentialInput = {
   format: InputMaybe<CredentialFormat>;
   /** vc+sd-jwt: the nonce the KB-JWT must carry. */
   nonce: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A webhook endpoint: where the tenant’s events are POSTed, signed (Standard Webhooks). Never its secret. */
+export type Webhook = {
+  __typename?: 'Webhook';
+  createdAt: Scalars['DateTime']['output'];
+  description: Scalars['String']['output'];
+  /** Why it is disabled: by a user, or after five days of failed deliveries. */
+  disabledReason: Maybe<Scalars['String']['output']>;
+  enabled: Scalars['Boolean']['output'];
+  /** Event types it receives, or ["*"] for all. */
+  events: Array<Scalars['String']['output']>;
+  /** The first failed attempt since the last success. */
+  failingSince: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** After a rotation, until when the previous secret also signs. */
+  previousSecretExpiresAt: Maybe<Scalars['DateTime']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  durationMs: Scalars['Int']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  /** The receiver answered 2xx. */
+  ok: Scalars['Boolean']['output'];
+  responseExcerpt: Scalars['String']['output'];
+  status: Maybe<Scalars['Int']['output']>;
+};
+
+export type WebhookAttemptResult = {
+  __typename?: 'WebhookAttemptResult';
+  attempt: WebhookAttempt;
+  delivery: WebhookDelivery;
+};
+
+/** One event delivered (or being delivered) to one endpoint: the log of its attempts. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  attempts: Scalars['Int']['output'];
+  completedAt: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** Also the webhook-id header, the same on every attempt. */
+  eventId: Scalars['ID']['output'];
+  eventType: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastAttemptAt: Maybe<Scalars['DateTime']['output']>;
+  lastDurationMs: Maybe<Scalars['Int']['output']>;
+  /** Why the last attempt failed. */
+  lastError: Maybe<Scalars['String']['output']>;
+  /** The first 1 KiB of the receiver’s answer. */
+  lastResponseExcerpt: Maybe<Scalars['String']['output']>;
+  /** The HTTP status the receiver answered. */
+  lastStatus: Maybe<Scalars['Int']['output']>;
+  nextAttemptAt: Maybe<Scalars['DateTime']['output']>;
+  state: WebhookDeliveryState;
+  webhookId: Scalars['ID']['output'];
+};
+
+export type WebhookDeliveryPage = {
+  __typename?: 'WebhookDeliveryPage';
+  deliveries: Array<WebhookDelivery>;
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** A delivery’s state. */
+export type WebhookDeliveryState =
+  | 'failed'
+  | 'pending'
+  | 'succeeded';
+
+export type WebhookPage = {
+  __typename?: 'WebhookPage';
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
+  webhooks: Array<Webhook>;
+};
+
+export type WebhookWithSecret = {
+  __typename?: 'WebhookWithSecret';
+  /** The signing secret (whsec_ + base64 of 32 bytes): shown only here, once. */
+  secret: Scalars['String']['output'];
+  webhook: Webhook;
 };
 
 /** Logged in: only the token. Without an account: the token, a password and a display name. */

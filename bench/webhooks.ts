@@ -1,0 +1,85 @@
+// Webhook delivery in the same run as the rest: the issue rate of a tenant with one endpoint subscribed to
+// credential.issued, as a ratio of the rate without one (the delivery work shares the machine with the
+// issue path), deliveries per second to a local receiver, and commit-to-delivery latency (the event's
+// created_at to the receiver's clock: both on this machine).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { issueBody } from './issue.js';
+import { runLoad, type LoadResult } from './load.js';
+
+export type WebhookBench = {
+  without: LoadResult;
+  withEndpoint: LoadResult;
+  delivered: number;
+  drainSeconds: number;
+  deliveriesPerSecond: number;
+  latencyP50: number;
+  latencyP99: number;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+
+export async function benchWebhooks(
+  url: string,
+  tenant: () => Promise<{ auth: Record<string, string> }>,
+  options: { connections: number; seconds: number },
+): Promise<WebhookBench> {
+  const latencies: number[] = [];
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; created_at: string };
+      if (envelope.type === 'credential.issued') latencies.push(Date.now() - Date.parse(envelope.created_at));
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  try {
+    const issueWith = async (subscribe: boolean) => {
+      const auth = { ...(await tenant()).auth, 'content-type': 'application/json' };
+      const post = async (path: string, body: unknown) => {
+        const response = await fetch(`${url}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+        return (await response.json()) as Record<string, string>;
+      };
+      const did = await post('/v1/dids', { key_type: 'Ed25519' });
+      if (subscribe) await post('/v1/webhooks', { url: receiverUrl, events: ['credential.issued'] });
+      const body = issueBody('jwt_vc_json', did.did!);
+      const target = {
+        method: 'POST' as const,
+        path: '/v1/credentials/issue',
+        headers: auth,
+        body: () => body,
+        expectStatus: 200,
+      };
+      const warmUp = await runLoad(url, target, 4, 0.5); // as the issue rows do
+      const measured = await runLoad(url, target, options.connections, options.seconds);
+      return { measured, issued: warmUp.requests + measured.requests };
+    };
+    const { measured: without } = await issueWith(false);
+    latencies.length = 0;
+    const started = Date.now();
+    const { measured: withEndpoint, issued: expected } = await issueWith(true);
+    // Every issue of the subscribed tenant (warm-up included) is delivered once: wait for the tail.
+    while (latencies.length < expected && Date.now() - started < (options.seconds + 60) * 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const drainSeconds = (Date.now() - started) / 1000;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      without,
+      withEndpoint,
+      delivered: latencies.length,
+      drainSeconds,
+      deliveriesPerSecond: latencies.length / drainSeconds,
+      latencyP50: percentile(sorted, 0.5),
+      latencyP99: percentile(sorted, 0.99),
+    };
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+}

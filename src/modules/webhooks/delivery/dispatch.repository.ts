@@ -1,0 +1,164 @@
+// The dispatcher's statements: global by nature (one dispatcher serves every tenant), each named for it.
+// Times come from the dispatcher's clock as parameters, never the database's now(), so a test moves time by
+// moving its clock. Claims follow the job runner's technique (src/modules/jobs/jobs.repository.ts): rows are
+// taken FOR UPDATE SKIP LOCKED for a lease, and every later change is guarded by the claim, so an instance
+// whose lease ran out (it died, or hung) changes nothing another has taken over.
+import { Prisma, type PrismaClient } from '../../../generated/prisma/client.js';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/**
+ * Fans one batch of unpublished outbox events out into deliveries, one per enabled endpoint of the event's
+ * tenant that subscribes to its type (or to "*"), and marks the events published, in one statement. SKIP
+ * LOCKED lets instances fan out different batches side by side; the unique (endpoint, event) pair makes a
+ * repeat harmless.
+ */
+export async function fanOutEvents(db: Db, now: Date, batch: number): Promise<{ events: number; deliveries: number }> {
+  const [row] = await db.$queryRaw<{ events: number; deliveries: number }[]>`
+    WITH events AS (
+      SELECT id, tenant_id, type FROM outbox_events
+      WHERE published_at IS NULL
+      ORDER BY created_at
+      LIMIT ${batch}::int
+      FOR UPDATE SKIP LOCKED
+    ), deliveries AS (
+      INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, state, next_attempt_at, created_at)
+      SELECT gen_random_uuid(), e.tenant_id, w.id, e.id, e.type, 'pending', ${now}::timestamptz, ${now}::timestamptz
+      FROM events e
+      JOIN webhook_endpoints w ON w.tenant_id = e.tenant_id AND w.enabled AND (e.type = ANY(w.events) OR '*' = ANY(w.events))
+      ON CONFLICT (endpoint_id, event_id) DO NOTHING
+      RETURNING 1
+    ), published AS (
+      UPDATE outbox_events o SET published_at = ${now}::timestamptz FROM events e WHERE o.id = e.id RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM published)::int AS events, (SELECT count(*) FROM deliveries)::int AS deliveries`;
+  return row ?? { events: 0, deliveries: 0 };
+}
+
+export type ClaimedDelivery = {
+  id: string;
+  tenantId: string;
+  endpointId: string;
+  eventId: string;
+  /** Including this claim's attempt. */
+  attempts: number;
+  state: string;
+};
+
+/** The claim an instance holds on a delivery: its instance and the attempt it claimed. */
+export type DeliveryClaim = { id: string; lockedBy: string; attempts: number };
+
+const CLAIMED_COLUMNS = Prisma.sql`id::text AS id, tenant_id::text AS "tenantId", endpoint_id::text AS "endpointId",
+  event_id::text AS "eventId", attempts, state`;
+
+/**
+ * Claims up to `limit` due deliveries of enabled endpoints, at most `perEndpoint` in flight per endpoint
+ * (counting those other claims hold), oldest due first: a slow or dead receiver holds only its own slots.
+ * The ranking cannot lock (window functions and FOR UPDATE do not mix), so the candidates are locked and
+ * their conditions checked again in the UPDATE's own subquery: one claim per attempt between instances.
+ */
+export function claimDueDeliveries(
+  db: Db,
+  claim: { lockedBy: string; now: Date; leaseUntil: Date; limit: number; perEndpoint: number },
+): Promise<ClaimedDelivery[]> {
+  return db.$queryRaw<ClaimedDelivery[]>`
+    WITH in_flight AS (
+      SELECT endpoint_id, count(*) AS n FROM webhook_deliveries
+      WHERE state = 'pending' AND locked_until >= ${claim.now}::timestamptz
+      GROUP BY endpoint_id
+    ), candidates AS (
+      SELECT d.id, d.next_attempt_at,
+             row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) + coalesce(f.n, 0) AS slot
+      FROM webhook_deliveries d
+      JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.enabled
+      LEFT JOIN in_flight f ON f.endpoint_id = d.endpoint_id
+      WHERE d.state = 'pending' AND d.next_attempt_at <= ${claim.now}::timestamptz
+        AND (d.locked_until IS NULL OR d.locked_until < ${claim.now}::timestamptz)
+    )
+    UPDATE webhook_deliveries SET locked_by = ${claim.lockedBy}, locked_until = ${claim.leaseUntil}::timestamptz,
+                                  attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM webhook_deliveries
+      WHERE id IN (SELECT id FROM candidates WHERE slot <= ${claim.perEndpoint}::int ORDER BY next_attempt_at LIMIT ${claim.limit}::int)
+        AND state = 'pending' AND (locked_until IS NULL OR locked_until < ${claim.now}::timestamptz)
+      FOR UPDATE SKIP LOCKED)
+    RETURNING ${CLAIMED_COLUMNS}`;
+}
+
+/** Claims one delivery of the tenant now, whatever its state or schedule (a test send, a replay); null if another attempt holds it. */
+export async function claimDelivery(
+  db: Db,
+  claim: { tenantId: string; id: string; lockedBy: string; now: Date; leaseUntil: Date },
+): Promise<ClaimedDelivery | null> {
+  const rows = await db.$queryRaw<ClaimedDelivery[]>`
+    UPDATE webhook_deliveries SET locked_by = ${claim.lockedBy}, locked_until = ${claim.leaseUntil}::timestamptz,
+                                  attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM webhook_deliveries
+      WHERE tenant_id = ${claim.tenantId}::uuid AND id = ${claim.id}::uuid
+        AND (locked_until IS NULL OR locked_until < ${claim.now}::timestamptz)
+      FOR UPDATE SKIP LOCKED)
+    RETURNING ${CLAIMED_COLUMNS}`;
+  return rows[0] ?? null;
+}
+
+export type AttemptRecord = {
+  state: 'pending' | 'succeeded' | 'failed';
+  nextAttemptAt: Date | null;
+  at: Date;
+  status: number | null;
+  durationMs: number;
+  excerpt: string;
+  error: string | null;
+};
+
+/** Records the claimed attempt's outcome and releases the claim; false if the claim was lost. */
+export async function recordAttempt(db: Db, claim: DeliveryClaim, record: AttemptRecord): Promise<boolean> {
+  const count = await db.$executeRaw`
+    UPDATE webhook_deliveries
+    SET state = ${record.state}, next_attempt_at = ${record.nextAttemptAt}::timestamptz, locked_by = NULL,
+        locked_until = NULL, last_attempt_at = ${record.at}::timestamptz, last_status = ${record.status}::int,
+        last_duration_ms = ${Math.round(record.durationMs)}::int, last_response_excerpt = ${record.excerpt},
+        last_error = ${record.error},
+        completed_at = ${record.state === 'pending' ? null : record.at}::timestamptz
+    WHERE id = ${claim.id}::uuid AND locked_by = ${claim.lockedBy} AND attempts = ${claim.attempts}::int`;
+  return count === 1;
+}
+
+/** The endpoint answered: it is not failing any more. */
+export function markEndpointHealthy(db: Db, tenantId: string, endpointId: string) {
+  return db.webhookEndpoint.updateMany({
+    where: { tenantId, id: endpointId, failingSince: { not: null } },
+    data: { failingSince: null },
+  });
+}
+
+/**
+ * The endpoint failed at `at`: it has been failing since then unless it already was. Returns since when, so
+ * the caller can disable an endpoint that has failed for too long.
+ */
+export async function markEndpointFailing(
+  db: Db,
+  tenantId: string,
+  endpointId: string,
+  at: Date,
+): Promise<Date | null> {
+  await db.webhookEndpoint.updateMany({
+    where: { tenantId, id: endpointId, failingSince: null },
+    data: { failingSince: at },
+  });
+  const row = await db.webhookEndpoint.findFirst({
+    where: { tenantId, id: endpointId },
+    select: { failingSince: true },
+  });
+  return row?.failingSince ?? null;
+}
+
+/** Disables an enabled endpoint; false when it was not (already disabled, or deleted). */
+export async function disableEndpoint(db: Db, tenantId: string, endpointId: string, reason: string, at: Date) {
+  const { count } = await db.webhookEndpoint.updateMany({
+    where: { tenantId, id: endpointId, enabled: true },
+    data: { enabled: false, disabledReason: reason, updatedAt: at },
+  });
+  return count === 1;
+}

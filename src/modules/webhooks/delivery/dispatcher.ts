@@ -1,0 +1,175 @@
+// The webhook dispatcher of one instance: fans new outbox events out into deliveries and makes the due
+// attempts, a bounded number at a time. Instances share the work through the database (claims with leases,
+// dispatch.repository.ts), so any number of them deliver every attempt once between them, and the embedded
+// default runs the same code in its one process. It wakes when this instance has just written (wake(), called
+// after every successful write request) and polls otherwise, for what other instances wrote and for retries.
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '../../../generated/prisma/client.js';
+import type { KeyEncryption } from '../../../lib/key-encryption.js';
+import type { Logger } from '../../../lib/logger.js';
+import { systemClock, type Clock } from '../../jobs/clock.js';
+import { attemptDelivery, type AttemptKind, type AttemptOutcome } from './attempt.js';
+import { claimDelivery, claimDueDeliveries, fanOutEvents, type ClaimedDelivery } from './dispatch.repository.js';
+
+export type DispatcherOptions = {
+  db: PrismaClient;
+  keys: KeyEncryption;
+  log: Logger;
+  clock?: Clock;
+  allowPrivate: boolean;
+  production: boolean;
+  /** Each attempt's bound, connection to response (the contract of the feature: 10 s). */
+  attemptTimeoutMs?: number;
+  /** Attempts in flight in this instance, and per endpoint across instances. */
+  concurrency?: number;
+  perEndpoint?: number;
+  /** How often an idle dispatcher looks for work it was not woken for. */
+  pollMs?: number;
+};
+
+const FAN_OUT_BATCH = 200;
+/** Longer than an attempt can take, so a live instance never loses its claim. */
+const LEASE_MS = 60_000;
+
+export function createWebhookDispatcher(options: DispatcherOptions) {
+  const clock = options.clock ?? systemClock;
+  const instanceId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const concurrency = options.concurrency ?? 8;
+  const perEndpoint = options.perEndpoint ?? 2;
+  const pollMs = options.pollMs ?? 1_000;
+  const attemptOptions = {
+    db: options.db,
+    keys: options.keys,
+    log: options.log,
+    allowPrivate: options.allowPrivate,
+    production: options.production,
+    timeoutMs: options.attemptTimeoutMs ?? 10_000,
+  };
+  const inFlight = new Set<Promise<unknown>>();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+
+  const now = () => clock.now();
+  const lease = () => new Date(now().getTime() + LEASE_MS);
+
+  async function fanOut(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { events } = await fanOutEvents(options.db, now(), FAN_OUT_BATCH);
+      total += events;
+      if (events < FAN_OUT_BATCH) return total;
+    }
+  }
+
+  /** Claims what fits in the free slots and starts the attempts; returns how many it started. */
+  async function startDue(): Promise<number> {
+    const free = concurrency - inFlight.size;
+    if (free <= 0) return 0;
+    const claimed = await claimDueDeliveries(options.db, {
+      lockedBy: instanceId,
+      now: now(),
+      leaseUntil: lease(),
+      limit: free,
+      perEndpoint,
+    });
+    for (const delivery of claimed) track(attempt(delivery));
+    return claimed.length;
+  }
+
+  function attempt(delivery: ClaimedDelivery, kind: AttemptKind = 'scheduled'): Promise<AttemptOutcome> {
+    return attemptDelivery(attemptOptions, { ...delivery, lockedBy: instanceId }, now, kind);
+  }
+
+  function track(promise: Promise<unknown>) {
+    const settled = promise.then(
+      () => undefined,
+      (error) => options.log.error({ err: error }, 'webhook delivery attempt failed unexpectedly'),
+    );
+    inFlight.add(settled);
+    void settled.finally(() => {
+      inFlight.delete(settled);
+      wake(); // a slot is free
+    });
+  }
+
+  function wake() {
+    woken = true;
+    wakeUp?.();
+  }
+
+  function sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function pass() {
+    woken = false;
+    await fanOut();
+    while (running && (await startDue()) > 0) {
+      // keep claiming while there is due work and free slots
+    }
+  }
+
+  async function run() {
+    while (running) {
+      try {
+        await pass();
+      } catch (error) {
+        options.log.warn({ err: error }, 'webhook dispatch pass failed; retrying');
+      }
+      if (running && !woken) await sleep(pollMs);
+    }
+  }
+
+  return {
+    instanceId,
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    /** Stops claiming and waits for the attempts in flight (each bounded by its timeout). */
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      await Promise.all(inFlight);
+    },
+    /** Something was just written: look for new events now rather than at the next poll. */
+    wake,
+    /** Tests: fan out and make every due attempt, until none is due (on the dispatcher's clock). */
+    async runDue(): Promise<void> {
+      await fanOut();
+      for (;;) {
+        const started = await startDue();
+        await Promise.all(inFlight);
+        if (started === 0) return;
+      }
+    },
+    /**
+     * Makes an attempt of one of the tenant's deliveries now, whatever its schedule (a test send, a replay),
+     * and answers its outcome; null when another attempt of it is in flight.
+     */
+    async attemptNow(tenantId: string, deliveryId: string, kind: 'test' | 'replay'): Promise<AttemptOutcome | null> {
+      const claimed = await claimDelivery(options.db, {
+        tenantId,
+        id: deliveryId,
+        lockedBy: instanceId,
+        now: now(),
+        leaseUntil: lease(),
+      });
+      return claimed ? attempt(claimed, kind) : null;
+    },
+  };
+}
+
+export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;
