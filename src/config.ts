@@ -77,9 +77,16 @@ const envSchema = z.object({
   GRAPHIQL: z.enum(['true', 'false']).optional(),
   // Webhook receivers on loopback and private networks (development and tests); otherwise refused (SSRF).
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
+  // Each webhook attempt's bound, in ms, accepted with NODE_ENV=test only: a deployment waits 10 s.
+  WEBHOOK_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).optional(),
 });
 
-const TEST_ONLY = ['ARGON2_MEMORY_KIB', 'ARGON2_TIME_COST'] as const;
+const TEST_ONLY = ['ARGON2_MEMORY_KIB', 'ARGON2_TIME_COST', 'WEBHOOK_ATTEMPT_TIMEOUT_MS'] as const;
+const TEST_ONLY_REASON: Record<(typeof TEST_ONLY)[number], string> = {
+  ARGON2_MEMORY_KIB: "a deployment hashes at OWASP's parameters",
+  ARGON2_TIME_COST: "a deployment hashes at OWASP's parameters",
+  WEBHOOK_ATTEMPT_TIMEOUT_MS: 'a deployment waits 10 s for a webhook receiver',
+};
 
 function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
   const origins = [
@@ -159,6 +166,8 @@ export type Config = {
   graphiql: boolean;
   /** Webhook receivers on loopback and private addresses allowed (never in a deployment that faces tenants). */
   webhookAllowPrivateUrls: boolean;
+  /** Set in test runs only; unset: 10 s (src/modules/webhooks/delivery/dispatcher.ts). */
+  webhookAttemptTimeoutMs: number | undefined;
 };
 
 export class ConfigError extends Error {
@@ -187,9 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const testOnly = TEST_ONLY.filter((name) => value[name] !== undefined && value.NODE_ENV !== 'test');
   if (testOnly.length > 0) {
     throw new ConfigError(
-      testOnly.map((name) =>
-        problem(name, env[name], "only with NODE_ENV=test (a deployment hashes at OWASP's parameters)"),
-      ),
+      testOnly.map((name) => problem(name, env[name], `only with NODE_ENV=test (${TEST_ONLY_REASON[name]})`)),
     );
   }
   return {
@@ -215,5 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: value.CORS_ORIGINS ?? [],
     graphiql: value.GRAPHIQL ? value.GRAPHIQL === 'true' : value.NODE_ENV !== 'production',
     webhookAllowPrivateUrls: value.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+    webhookAttemptTimeoutMs: value.WEBHOOK_ATTEMPT_TIMEOUT_MS,
   };
 }

@@ -95,7 +95,10 @@ export async function startServer(
     outboxBacklog: () => outboxBacklog(database.prisma),
   });
   const activity = { issued: metrics.credentialIssued, verified: metrics.credentialVerified };
-  const webhookDispatch = { clock: background.clock, attemptTimeoutMs: background.webhookAttemptTimeoutMs };
+  const webhookDispatch = {
+    clock: background.clock,
+    attemptTimeoutMs: background.webhookAttemptTimeoutMs ?? config.webhookAttemptTimeoutMs,
+  };
   const services = createServices(
     database,
     { ...config, publicBaseUrl, webhookDispatch },

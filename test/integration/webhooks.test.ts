@@ -138,6 +138,28 @@ describe('the webhooks API, with the dispatcher running', () => {
     });
   });
 
+  it('does not let a receiver that hangs hold up the deliveries to another endpoint', async () => {
+    const dead = await receiver(() => 'hang'); // holds every attempt for the full 10 s timeout
+    const alive = await receiver();
+    const tenant = await registerUser(app);
+    for (const hooks of [dead, alive]) {
+      await ok(app.request('POST', '/v1/webhooks', { token: tenant.token, body: { url: hooks.url, events: ['*'] } }));
+    }
+    // A burst of 30 events for both endpoints.
+    await app.database.prisma.outboxEvent.createMany({
+      data: Array.from({ length: 30 }, (_, index) => ({
+        tenantId: tenant.tenant_id,
+        type: 'did.created',
+        payload: { did: `did:example:burst-${index}` },
+      })),
+    });
+    app.services.webhookDispatcher.wake();
+    await alive.waitFor(30, 5_000); // while the dead one holds its share of the slots, and no more
+    expect(dead.received.length).toBeGreaterThan(0);
+    expect(dead.received.length).toBeLessThanOrEqual(8);
+    await dead.close(); // its hanging attempts fail now rather than at their timeout
+  });
+
   it('keeps every endpoint, delivery and event of a tenant from every other tenant', async () => {
     const hooks = await receiver();
     const endpoint = await ok(call('POST', '/v1/webhooks', { url: hooks.url, events: ['webhook.test'] }));

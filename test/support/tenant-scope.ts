@@ -152,7 +152,7 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   },
   claimDueDeliveries: {
     reason: 'webhooks: the dispatcher claims due deliveries of every tenant (each attempt then reads its own tenant)',
-    matches: rawLookup(/^WITH in_flight AS \( SELECT endpoint_id, count\(\*\) AS n FROM webhook_deliveries /),
+    matches: rawLookup(/^WITH candidates AS \( SELECT due\.id, due\.next_attempt_at FROM webhook_endpoints w /),
   },
   recordAttempt: {
     reason: 'webhooks: an attempt is recorded under the claim the dispatcher holds on the row, as the job runner does',

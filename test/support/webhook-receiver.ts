@@ -47,6 +47,7 @@ export async function startReceiver(answer: (received: Received, index: number) 
     close() {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
+      if (!server.listening) return Promise.resolve();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

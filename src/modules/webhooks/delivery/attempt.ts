@@ -53,7 +53,7 @@ export async function attemptDelivery(
 ): Promise<AttemptOutcome> {
   const { db, log } = options;
   const started = now();
-  const result = await send(options, claimed, started);
+  const { result, wasFailing } = await send(options, claimed, started);
   const at = now();
   let state: AttemptOutcome['state'];
   let next: Date | null = null;
@@ -81,39 +81,49 @@ export async function attemptDelivery(
     log.warn({ deliveryId: claimed.id }, 'webhook delivery taken over by another instance; outcome dropped');
     return { ...result, state, nextAttemptAt: next, recorded };
   }
-  if (result.ok) await markEndpointHealthy(db, claimed.tenantId, claimed.endpointId);
-  else await noteFailure(options, claimed, at);
+  if (!result.ok) await noteFailure(options, claimed, at);
+  else if (wasFailing) await markEndpointHealthy(db, claimed.tenantId, claimed.endpointId);
   return { ...result, state, nextAttemptAt: next, recorded };
 }
 
-async function send(options: AttemptOptions, claimed: ClaimedDelivery, at: Date): Promise<DeliveryAttemptResult> {
-  const { db, keys } = options;
-  const [endpoint, event] = await Promise.all([
-    db.webhookEndpoint.findFirst({
-      where: { tenantId: claimed.tenantId, id: claimed.endpointId },
-      select: { url: true, secretCiphertext: true, previousSecretCiphertext: true, previousSecretExpiresAt: true },
-    }),
-    db.outboxEvent.findFirst({ where: { tenantId: claimed.tenantId, id: claimed.eventId } }),
-  ]);
-  if (!endpoint || !event) return failure('the endpoint or its event no longer exists');
-  const secrets = [openWebhookSecret(keys, claimed.tenantId, claimed.endpointId, endpoint.secretCiphertext)];
+/** The attempt's result, and whether the endpoint was in a failing streak before it. */
+async function send(
+  options: AttemptOptions,
+  claimed: ClaimedDelivery,
+  at: Date,
+): Promise<{ result: DeliveryAttemptResult; wasFailing: boolean }> {
+  const { keys } = options;
+  const wasFailing = claimed.failingSince !== null;
+  if (claimed.eventType === null || claimed.eventCreatedAt === null) {
+    return { result: failure('the event of this delivery no longer exists'), wasFailing };
+  }
+  const secrets = [openWebhookSecret(keys, claimed.tenantId, claimed.endpointId, claimed.secretCiphertext)];
   // During a rotation's overlap both secrets sign, so a receiver verifies with either.
-  if (endpoint.previousSecretCiphertext && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > at) {
-    secrets.push(openWebhookSecret(keys, claimed.tenantId, claimed.endpointId, endpoint.previousSecretCiphertext));
+  if (claimed.previousSecretCiphertext && claimed.previousSecretExpiresAt && claimed.previousSecretExpiresAt > at) {
+    secrets.push(openWebhookSecret(keys, claimed.tenantId, claimed.endpointId, claimed.previousSecretCiphertext));
   }
   let url: URL;
   let address: { address: string; family: 4 | 6 };
   try {
-    url = parseWebhookUrl(endpoint.url, { production: options.production });
+    url = parseWebhookUrl(claimed.url, { production: options.production });
     address = await resolveDeliveryAddress(url.hostname, { allowPrivate: options.allowPrivate });
   } catch (error) {
     // Refused by policy, or a name that does not resolve now: a failed attempt either way, retried on schedule.
-    if (error instanceof WebhookUrlNotAllowed || error instanceof WebhookHostUnresolved) return failure(error.message);
+    if (error instanceof WebhookUrlNotAllowed || error instanceof WebhookHostUnresolved) {
+      return { result: failure(error.message), wasFailing };
+    }
     throw error;
   }
+  const event = {
+    id: claimed.eventId,
+    tenantId: claimed.tenantId,
+    type: claimed.eventType,
+    payload: claimed.eventPayload,
+    createdAt: claimed.eventCreatedAt,
+  };
   const body = JSON.stringify(toEventEnvelope(event));
   const headers = webhookHeaders({ id: event.id, timestamp: at, body, secrets });
-  return sendWebhook({ url, address, body, headers, timeoutMs: options.timeoutMs });
+  return { result: await sendWebhook({ url, address, body, headers, timeoutMs: options.timeoutMs }), wasFailing };
 }
 
 function failure(error: string): DeliveryAttemptResult {

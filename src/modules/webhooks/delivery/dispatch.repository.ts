@@ -43,46 +43,70 @@ export type ClaimedDelivery = {
   /** Including this claim's attempt. */
   attempts: number;
   state: string;
+  /** The endpoint as it is now, read in the claim's statement: no look-up per attempt. */
+  url: string;
+  secretCiphertext: Uint8Array;
+  previousSecretCiphertext: Uint8Array | null;
+  previousSecretExpiresAt: Date | null;
+  failingSince: Date | null;
+  /** The event (null if it is gone: the attempt then fails). */
+  eventType: string | null;
+  eventPayload: unknown;
+  eventCreatedAt: Date | null;
 };
 
 /** The claim an instance holds on a delivery: its instance and the attempt it claimed. */
 export type DeliveryClaim = { id: string; lockedBy: string; attempts: number };
 
-const CLAIMED_COLUMNS = Prisma.sql`id::text AS id, tenant_id::text AS "tenantId", endpoint_id::text AS "endpointId",
-  event_id::text AS "eventId", attempts, state`;
+/** What a claim returns: the claimed rows (the CTE `claimed`) with their endpoint and event. */
+const WITH_CONTEXT = Prisma.sql`
+  SELECT c.id::text AS id, c.tenant_id::text AS "tenantId", c.endpoint_id::text AS "endpointId",
+         c.event_id::text AS "eventId", c.attempts, c.state,
+         w.url, w.secret_ciphertext AS "secretCiphertext", w.previous_secret_ciphertext AS "previousSecretCiphertext",
+         w.previous_secret_expires_at AS "previousSecretExpiresAt", w.failing_since AS "failingSince",
+         e.type AS "eventType", e.payload AS "eventPayload", e.created_at AS "eventCreatedAt"
+  FROM claimed c
+  JOIN webhook_endpoints w ON w.id = c.endpoint_id
+  LEFT JOIN outbox_events e ON e.id = c.event_id`;
 
 /**
- * Claims up to `limit` due deliveries of enabled endpoints, at most `perEndpoint` in flight per endpoint
- * (counting those other claims hold), oldest due first: a slow or dead receiver holds only its own slots.
- * The ranking cannot lock (window functions and FOR UPDATE do not mix), so the candidates are locked and
- * their conditions checked again in the UPDATE's own subquery: one claim per attempt between instances.
+ * Claims up to `limit` due deliveries, oldest due first, taking from each enabled endpoint at most what its
+ * `perEndpoint` slots leave once the claims others hold on it are counted: a slow or dead receiver holds only
+ * its own slots, and each endpoint's rows are found through its own index range, so a backlog behind one
+ * endpoint does not make the claim slower for the others. The candidates are locked and their conditions
+ * checked again in the UPDATE's own subquery: one claim per attempt between instances.
  */
 export function claimDueDeliveries(
   db: Db,
   claim: { lockedBy: string; now: Date; leaseUntil: Date; limit: number; perEndpoint: number },
 ): Promise<ClaimedDelivery[]> {
   return db.$queryRaw<ClaimedDelivery[]>`
-    WITH in_flight AS (
-      SELECT endpoint_id, count(*) AS n FROM webhook_deliveries
-      WHERE state = 'pending' AND locked_until >= ${claim.now}::timestamptz
-      GROUP BY endpoint_id
-    ), candidates AS (
-      SELECT d.id, d.next_attempt_at,
-             row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) + coalesce(f.n, 0) AS slot
-      FROM webhook_deliveries d
-      JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.enabled
-      LEFT JOIN in_flight f ON f.endpoint_id = d.endpoint_id
-      WHERE d.state = 'pending' AND d.next_attempt_at <= ${claim.now}::timestamptz
-        AND (d.locked_until IS NULL OR d.locked_until < ${claim.now}::timestamptz)
+    WITH candidates AS (
+      SELECT due.id, due.next_attempt_at
+      FROM webhook_endpoints w
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS n FROM webhook_deliveries f
+        WHERE f.endpoint_id = w.id AND f.locked_until >= ${claim.now}::timestamptz AND f.state = 'pending'
+      ) busy
+      CROSS JOIN LATERAL (
+        SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+        WHERE d.endpoint_id = w.id AND d.state = 'pending' AND d.next_attempt_at <= ${claim.now}::timestamptz
+          AND (d.locked_until IS NULL OR d.locked_until < ${claim.now}::timestamptz)
+        ORDER BY d.next_attempt_at
+        LIMIT greatest(${claim.perEndpoint}::int - busy.n, 0)
+      ) due
+      WHERE w.enabled
+    ), claimed AS (
+      UPDATE webhook_deliveries SET locked_by = ${claim.lockedBy}, locked_until = ${claim.leaseUntil}::timestamptz,
+                                    attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE id IN (SELECT id FROM candidates ORDER BY next_attempt_at LIMIT ${claim.limit}::int)
+          AND state = 'pending' AND (locked_until IS NULL OR locked_until < ${claim.now}::timestamptz)
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, tenant_id, endpoint_id, event_id, attempts, state
     )
-    UPDATE webhook_deliveries SET locked_by = ${claim.lockedBy}, locked_until = ${claim.leaseUntil}::timestamptz,
-                                  attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM webhook_deliveries
-      WHERE id IN (SELECT id FROM candidates WHERE slot <= ${claim.perEndpoint}::int ORDER BY next_attempt_at LIMIT ${claim.limit}::int)
-        AND state = 'pending' AND (locked_until IS NULL OR locked_until < ${claim.now}::timestamptz)
-      FOR UPDATE SKIP LOCKED)
-    RETURNING ${CLAIMED_COLUMNS}`;
+    ${WITH_CONTEXT}`;
 }
 
 /** Claims one delivery of the tenant now, whatever its state or schedule (a test send, a replay); null if another attempt holds it. */
@@ -91,14 +115,17 @@ export async function claimDelivery(
   claim: { tenantId: string; id: string; lockedBy: string; now: Date; leaseUntil: Date },
 ): Promise<ClaimedDelivery | null> {
   const rows = await db.$queryRaw<ClaimedDelivery[]>`
-    UPDATE webhook_deliveries SET locked_by = ${claim.lockedBy}, locked_until = ${claim.leaseUntil}::timestamptz,
-                                  attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM webhook_deliveries
-      WHERE tenant_id = ${claim.tenantId}::uuid AND id = ${claim.id}::uuid
-        AND (locked_until IS NULL OR locked_until < ${claim.now}::timestamptz)
-      FOR UPDATE SKIP LOCKED)
-    RETURNING ${CLAIMED_COLUMNS}`;
+    WITH claimed AS (
+      UPDATE webhook_deliveries SET locked_by = ${claim.lockedBy}, locked_until = ${claim.leaseUntil}::timestamptz,
+                                    attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE tenant_id = ${claim.tenantId}::uuid AND id = ${claim.id}::uuid
+          AND (locked_until IS NULL OR locked_until < ${claim.now}::timestamptz)
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, tenant_id, endpoint_id, event_id, attempts, state
+    )
+    ${WITH_CONTEXT}`;
   return rows[0] ?? null;
 }
 

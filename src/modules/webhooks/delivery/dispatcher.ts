@@ -28,14 +28,21 @@ export type DispatcherOptions = {
 };
 
 const FAN_OUT_BATCH = 200;
-/** Longer than an attempt can take, so a live instance never loses its claim. */
-const LEASE_MS = 60_000;
+/**
+ * Passes start at most this often, however many writes wake the dispatcher: under load one pass fans out
+ * the events of many writes in one statement instead of one statement per write (on the embedded database,
+ * whose one connection the requests need too, this is what keeps the issue rate).
+ */
+const MIN_PASS_INTERVAL_MS = 25;
+/** A claim lasts this many attempt timeouts (60 s for 10 s): longer than an attempt can take, DNS included. */
+const LEASE_TIMEOUTS = 6;
 
 export function createWebhookDispatcher(options: DispatcherOptions) {
   const clock = options.clock ?? systemClock;
   const instanceId = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const concurrency = options.concurrency ?? 8;
-  const perEndpoint = options.perEndpoint ?? 2;
+  // A dead receiver holds at most half of an instance's slots; the rest serve the other endpoints.
+  const concurrency = options.concurrency ?? 16;
+  const perEndpoint = options.perEndpoint ?? 8;
   const pollMs = options.pollMs ?? 1_000;
   const attemptOptions = {
     db: options.db,
@@ -52,7 +59,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   let woken = false;
 
   const now = () => clock.now();
-  const lease = () => new Date(now().getTime() + LEASE_MS);
+  const lease = () => new Date(now().getTime() + LEASE_TIMEOUTS * attemptOptions.timeoutMs);
 
   async function fanOut(): Promise<number> {
     let total = 0;
@@ -121,12 +128,16 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
 
   async function run() {
     while (running) {
+      const started = performance.now();
       try {
         await pass();
       } catch (error) {
         options.log.warn({ err: error }, 'webhook dispatch pass failed; retrying');
       }
-      if (running && !woken) await sleep(pollMs);
+      if (!running) return;
+      if (!woken) await sleep(pollMs);
+      const gap = MIN_PASS_INTERVAL_MS - (performance.now() - started);
+      if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
     }
   }
 

@@ -44,7 +44,10 @@ CREATE TABLE "webhook_deliveries" (
 CREATE INDEX "webhook_endpoints_tenant_id_created_at_idx" ON "webhook_endpoints"("tenant_id", "created_at");
 
 -- CreateIndex
-CREATE INDEX "webhook_deliveries_state_next_attempt_at_idx" ON "webhook_deliveries"("state", "next_attempt_at");
+CREATE INDEX "webhook_deliveries_endpoint_id_state_next_attempt_at_idx" ON "webhook_deliveries"("endpoint_id", "state", "next_attempt_at");
+
+-- CreateIndex
+CREATE INDEX "webhook_deliveries_endpoint_id_locked_until_idx" ON "webhook_deliveries"("endpoint_id", "locked_until");
 
 -- CreateIndex
 CREATE INDEX "webhook_deliveries_endpoint_id_created_at_idx" ON "webhook_deliveries"("endpoint_id", "created_at");
