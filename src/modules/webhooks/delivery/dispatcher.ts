@@ -34,6 +34,8 @@ const FAN_OUT_BATCH = 200;
  * whose one connection the requests need too, this is what keeps the issue rate).
  */
 const MIN_PASS_INTERVAL_MS = 25;
+/** How long shutdown waits for attempts in flight (src/main.ts gives the whole shutdown 10 s). */
+const STOP_WAIT_MS = 5_000;
 /** A claim lasts this many attempt timeouts (60 s for 10 s): longer than an attempt can take, DNS included. */
 const LEASE_TIMEOUTS = 6;
 
@@ -148,12 +150,18 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
       running = true;
       loop = run();
     },
-    /** Stops claiming and waits for the attempts in flight (each bounded by its timeout). */
+    /**
+     * Stops claiming and waits for the attempts in flight, for half the shutdown's bound at most: one still
+     * running then is abandoned, and its lease hands it to another instance (at least once, as ever).
+     */
     async stop() {
       running = false;
       wakeUp?.();
       await loop;
-      await Promise.all(inFlight);
+      let timer: NodeJS.Timeout | undefined;
+      const abandon = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)));
+      await Promise.race([Promise.all(inFlight), abandon]);
+      clearTimeout(timer);
     },
     /** Something was just written: look for new events now rather than at the next poll. */
     wake,
