@@ -98,6 +98,8 @@ export async function startServer(
   const webhookDispatch = {
     clock: background.clock,
     attemptTimeoutMs: background.webhookAttemptTimeoutMs ?? config.webhookAttemptTimeoutMs,
+    onAttempt: (outcome: { ok: boolean; state: string }) =>
+      metrics.webhookAttempted(outcome.ok ? 'succeeded' : outcome.state === 'pending' ? 'retry' : 'failed'),
   };
   const services = createServices(
     database,

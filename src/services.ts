@@ -23,10 +23,9 @@ import { createRolesService } from './modules/roles/roles.service.js';
 import { createTenantsService } from './modules/tenants/tenants.service.js';
 import { createUsageService } from './modules/usage/usage.service.js';
 import type { CredentialActivity } from './modules/credentials/credential-activity.js';
-import { createWebhookDispatcher } from './modules/webhooks/delivery/dispatcher.js';
+import { createWebhookDispatcher, type DispatcherOptions } from './modules/webhooks/delivery/dispatcher.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createEventsService } from './modules/events/events.service.js';
-import type { Clock } from './modules/jobs/clock.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -44,8 +43,8 @@ export function createServices(
     | 'nodeEnv'
   > & {
     publicBaseUrl: () => string;
-    /** Tests: the webhook dispatcher's clock and attempt timeout. */
-    webhookDispatch?: { clock?: Clock; attemptTimeoutMs?: number };
+    /** The webhook dispatcher's clock and attempt timeout (tests), and who hears of its attempts (metrics). */
+    webhookDispatch?: Pick<DispatcherOptions, 'clock' | 'attemptTimeoutMs' | 'onAttempt'>;
   },
   log: Logger,
   rateLimits: RateLimits,

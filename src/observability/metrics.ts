@@ -107,6 +107,12 @@ export function createMetrics(sources: MetricSources) {
     help: 'Age of the oldest unpublished outbox event (0 when none).',
     registers: [registry],
   });
+  const webhookAttempts = new Counter({
+    name: 'webhook_attempts_total',
+    help: 'Webhook delivery attempts, by result: succeeded, retry (failed, another attempt scheduled) or failed (the last).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
   const scrapeErrors = new Counter({
     name: 'metrics_scrape_errors_total',
     help: 'Scrapes in which a gauge read from the database failed or timed out (its previous value was kept).',
@@ -124,6 +130,7 @@ export function createMetrics(sources: MetricSources) {
     quotaRefused: (resource: QuotaResource) => quotaRefusals.inc({ resource }),
     credentialIssued: (format: string) => issued.inc({ format }),
     credentialVerified: (format: string, ok: boolean) => verified.inc({ format, result: ok ? 'verified' : 'rejected' }),
+    webhookAttempted: (result: 'succeeded' | 'retry' | 'failed') => webhookAttempts.inc({ result }),
     /** The exposition text; database-backed gauges are read now. */
     async render(): Promise<string> {
       try {

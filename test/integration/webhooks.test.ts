@@ -107,6 +107,8 @@ describe('the webhooks API, with the dispatcher running', () => {
     });
     expect(log.next_cursor).toBeNull();
     expect((await ok(call('GET', `/v1/webhooks/${endpoint.id}/deliveries?status=failed`))).deliveries).toEqual([]);
+    const metrics = await app.request('GET', '/metrics');
+    expect(metrics.text).toMatch(/^webhook_attempts_total\{result="succeeded"\} [1-9]/m);
     expectError(await call('GET', `/v1/webhooks/${endpoint.id}/deliveries?status=lost`), 400);
   });
 

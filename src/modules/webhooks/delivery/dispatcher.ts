@@ -25,6 +25,8 @@ export type DispatcherOptions = {
   perEndpoint?: number;
   /** How often an idle dispatcher looks for work it was not woken for. */
   pollMs?: number;
+  /** Told of every attempt's outcome (metrics). */
+  onAttempt?: (outcome: AttemptOutcome) => void;
 };
 
 const FAN_OUT_BATCH = 200;
@@ -87,8 +89,10 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
     return claimed.length;
   }
 
-  function attempt(delivery: ClaimedDelivery, kind: AttemptKind = 'scheduled'): Promise<AttemptOutcome> {
-    return attemptDelivery(attemptOptions, { ...delivery, lockedBy: instanceId }, now, kind);
+  async function attempt(delivery: ClaimedDelivery, kind: AttemptKind = 'scheduled'): Promise<AttemptOutcome> {
+    const outcome = await attemptDelivery(attemptOptions, { ...delivery, lockedBy: instanceId }, now, kind);
+    options.onAttempt?.(outcome);
+    return outcome;
   }
 
   function track(promise: Promise<unknown>) {
