@@ -46,9 +46,16 @@ async function nextRunOf(kind: string): Promise<Date> {
 describe('the purge jobs of the server', () => {
   it('are scheduled at start-up, one row each', async () => {
     const rows = await running.database.prisma.job.findMany({
-      where: { dedupeKey: { in: ['sessions.purge', 'idempotency-keys.purge', 'jobs.purge'].map(recurringKey) } },
+      where: {
+        dedupeKey: { in: ['sessions.purge', 'idempotency-keys.purge', 'jobs.purge', 'events.purge'].map(recurringKey) },
+      },
     });
-    expect(rows.map((row) => row.kind).sort()).toEqual(['idempotency-keys.purge', 'jobs.purge', 'sessions.purge']);
+    expect(rows.map((row) => row.kind).sort()).toEqual([
+      'events.purge',
+      'idempotency-keys.purge',
+      'jobs.purge',
+      'sessions.purge',
+    ]);
     // On a shared PostgreSQL another instance may have scheduled them earlier; on a fresh database, this one did.
     if (!usingPostgres) {
       expect(await nextRunOf('sessions.purge')).toEqual(new Date(startedAt + HOUR));
@@ -107,5 +114,58 @@ describe('the purge jobs of the server', () => {
       expect(await nextRunOf('sessions.purge')).toEqual(new Date(clock.now().getTime() + HOUR));
     }
     expect(await left()).toEqual({ sessions: [sessions[1]!.id], keys: ['fresh'] });
+  });
+
+  it('delete events and finished webhook deliveries after 30 days, and keep younger ones and pending deliveries', async () => {
+    const { prisma } = running.database;
+    const registered = await post('/v1/auth/register', newRegistration());
+    const tenantId = registered.tenant_id as string;
+    const due = await nextRunOf('events.purge');
+    const old = new Date(due.getTime() - 31 * 24 * HOUR);
+    const young = new Date(due.getTime() - 29 * 24 * HOUR);
+    const event = (publishedAt: Date) => ({
+      tenantId,
+      type: 'did.created',
+      payload: {},
+      createdAt: publishedAt,
+      publishedAt,
+    });
+    const [oldEvent, youngEvent] = await Promise.all([
+      prisma.outboxEvent.create({ data: event(old) }),
+      prisma.outboxEvent.create({ data: event(young) }),
+    ]);
+    const endpoint = await prisma.webhookEndpoint.create({
+      // Disabled: no dispatcher attempts its pending delivery.
+      data: {
+        tenantId,
+        url: 'http://127.0.0.1:9/',
+        events: ['*'],
+        enabled: false,
+        secretCiphertext: new Uint8Array(1),
+      },
+    });
+    const delivery = (state: string, completedAt: Date | null, eventId: string) => ({
+      tenantId,
+      endpointId: endpoint.id,
+      eventId,
+      eventType: 'did.created',
+      state,
+      completedAt,
+      nextAttemptAt: state === 'pending' ? old : null,
+    });
+    await prisma.webhookDelivery.createMany({
+      data: [
+        delivery('succeeded', old, oldEvent.id),
+        delivery('failed', young, youngEvent.id),
+        delivery('pending', null, crypto.randomUUID()),
+      ],
+    });
+
+    clock.set(due);
+    await running.jobs.runDue();
+    const events = await prisma.outboxEvent.findMany({ where: { tenantId, type: 'did.created' } });
+    expect(events.map((row) => row.id)).toEqual([youngEvent.id]);
+    const deliveries = await prisma.webhookDelivery.findMany({ where: { tenantId }, orderBy: { state: 'asc' } });
+    expect(deliveries.map((row) => row.state)).toEqual(['failed', 'pending']);
   });
 });

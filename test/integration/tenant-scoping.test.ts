@@ -5,6 +5,8 @@
 // flows below drive the real service over HTTP, as a client would.
 import { randomUUID } from 'node:crypto';
 import { startReceiver } from '../support/webhook-receiver.js';
+import { deleteEventsPublishedBefore } from '../../src/modules/outbox/outbox.repository.js';
+import { deleteFinishedDeliveriesBefore } from '../../src/modules/webhooks/delivery/dispatch.repository.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as idempotencyRepository from '../../src/modules/idempotency/idempotency.repository.js';
 import {
@@ -270,6 +272,8 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     await app.services.idempotency.release({ ...begun.slot, leaseToken: taken });
     await app.services.auth.purgeExpiredSessions();
     await app.services.idempotency.purgeExpired();
+    await deleteEventsPublishedBefore(prisma, new Date(0));
+    await deleteFinishedDeliveriesBefore(prisma, new Date(0));
 
     expect(tenantScopeViolations(collect())).toEqual([]);
   });

@@ -160,6 +160,14 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
       /^UPDATE webhook_deliveries SET state = \$1, .* WHERE id = \$\d+::uuid AND locked_by = \$\d+ AND attempts = \$\d+::int$/,
     ),
   },
+  deleteEventsPublishedBefore: {
+    reason: "retention: a sweep by age over every tenant's published events, not a request's data",
+    matches: rawLookup(/^DELETE FROM outbox_events WHERE published_at < /),
+  },
+  deleteFinishedDeliveriesBefore: {
+    reason: "retention: a sweep by age over every tenant's finished webhook deliveries",
+    matches: rawLookup(/^DELETE FROM webhook_deliveries WHERE state <> 'pending' AND completed_at < /),
+  },
   findStatusList: {
     reason: 'public: a status list is published at /v1/status-lists/{id} to any relying party, without credentials',
     matches: modelLookup('StatusList', 'findUnique', ['id']),

@@ -65,3 +65,8 @@ export async function outboxBacklog(db: PrismaClient): Promise<{ events: number;
     oldestAgeSeconds: oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0,
   };
 }
+
+/** Retention: events fanned out before `cutoff`, of every tenant (a sweep by age, not a request's data). */
+export async function deleteEventsPublishedBefore(db: PrismaClient, cutoff: Date): Promise<number> {
+  return db.$executeRaw`DELETE FROM outbox_events WHERE published_at < ${cutoff}::timestamptz`;
+}

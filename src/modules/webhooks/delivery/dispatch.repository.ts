@@ -189,3 +189,8 @@ export async function disableEndpoint(db: Db, tenantId: string, endpointId: stri
   });
   return count === 1;
 }
+
+/** Retention: finished deliveries (succeeded or failed) of every tenant, finished before `cutoff`. */
+export function deleteFinishedDeliveriesBefore(db: Db, cutoff: Date): Promise<number> {
+  return db.$executeRaw`DELETE FROM webhook_deliveries WHERE state <> 'pending' AND completed_at < ${cutoff}::timestamptz`;
+}
