@@ -116,7 +116,10 @@ export function findDelivery(db: Db, tenantId: string, id: string): Promise<Deli
   return db.webhookDelivery.findFirst({ where: { tenantId, id }, select: deliveryView });
 }
 
-/** A delivery of an event to one endpoint, due now (the test event's, and a replay's target). */
+/**
+ * A delivery of an event to one endpoint, never due (no next attempt): the test send's, which its own request
+ * claims and attempts at once, and which the dispatcher must not take first.
+ */
 export function createDelivery(
   db: Db,
   tenantId: string,
@@ -128,7 +131,7 @@ export function createDelivery(
       endpointId: delivery.endpointId,
       eventId: delivery.eventId,
       eventType: delivery.eventType,
-      nextAttemptAt: delivery.now,
+      nextAttemptAt: null,
       createdAt: delivery.now,
     },
     select: deliveryView,
