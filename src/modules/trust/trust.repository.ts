@@ -211,5 +211,5 @@ export function upsertPolicy(
 
 /** The tenant whose public trust list is at `slug`: global by design (the slug is the list's address). */
 export function findTenantBySlug(db: Db, slug: string) {
-  return db.tenant.findUnique({ where: { slug }, select: { id: true, slug: true } });
+  return db.tenant.findFirst({ where: { slug }, select: { id: true, slug: true } });
 }
