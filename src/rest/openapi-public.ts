@@ -133,9 +133,7 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       'status entry) as a JWT (application/trust-list+jwt) signed by the tenant’s oldest active DID: `iss` is ' +
       'that did:key, `sub` this URL, `exp` 20 minutes after `iat`, `attestations` the list. Public, so relying ' +
       'parties outside the service check it offline against the DID’s key; cacheable, with a strong ETag.',
-    parameters: [
-      { name: 'tenant_slug', in: 'path', required: true, schema: { type: 'string', examples: ['acme'] } },
-    ],
+    parameters: [{ name: 'tenant_slug', in: 'path', required: true, schema: { type: 'string', examples: ['acme'] } }],
     responses: {
       '200': {
         description: 'The signed list as a compact JWS.',

@@ -7,6 +7,7 @@ import { Resolver } from 'did-resolver';
 import * as jose from 'jose';
 import { getResolver } from 'key-did-resolver';
 import { base58btc } from 'multiformats/bases/base58';
+// @ts-expect-error -- the @digitalbazaar packages ship no type declarations
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
@@ -40,7 +41,9 @@ let subjects = 0;
 const newSubject = () => `did:example:subject-${Date.now().toString(36)}-${++subjects}`;
 
 const attest = (body: Record<string, unknown>, token = owner.token) =>
-  ok(call('POST', '/v1/trust/attestations', { score: 80, weight: 0.5, assurance_level: 'substantial', ...body }, token));
+  ok(
+    call('POST', '/v1/trust/attestations', { score: 80, weight: 0.5, assurance_level: 'substantial', ...body }, token),
+  );
 
 const GQL_CREATE = `mutation ($input: CreateTrustAttestationInput!) { createTrustAttestation(input: $input) { id score weight assuranceLevel status } }`;
 
@@ -115,12 +118,15 @@ describe('creating attestations: the contract’s boundaries', () => {
     ['weight', '1'],
     ['assuranceLevel', 'HIGH'],
     ['assuranceLevel', ''],
-  ])('refuses %s %j over GraphQL (a value of the wrong GraphQL type never reaches the service)', async (field, value) => {
-    const input = { subjectDid: newSubject(), score: 50, weight: 0.5, assuranceLevel: 'low', [field]: value };
-    const response = await app.graphql(GQL_CREATE, { input }, owner.token);
-    expect(response.body.errors?.length).toBeGreaterThan(0);
-    expect(response.body.data?.createTrustAttestation ?? null).toBeNull();
-  });
+  ])(
+    'refuses %s %j over GraphQL (a value of the wrong GraphQL type never reaches the service)',
+    async (field, value) => {
+      const input = { subjectDid: newSubject(), score: 50, weight: 0.5, assuranceLevel: 'low', [field]: value };
+      const response = await app.graphql(GQL_CREATE, { input }, owner.token);
+      expect(response.body.errors?.length).toBeGreaterThan(0);
+      expect(response.body.data?.createTrustAttestation ?? null).toBeNull();
+    },
+  );
 
   it('accepts the boundaries over GraphQL', async () => {
     const response = await app.graphql(
@@ -190,7 +196,9 @@ describe('the attestation credential', () => {
       const response = await app.request('GET', uri.slice(app.url.length));
       expect(response.status).toBe(200);
       const { payload } = await jose.jwtVerify(response.text, await publicKeyOf(attester), { issuer: attester });
-      const list = await decodeList({ encodedList: (payload.credentialSubject as { encodedList: string }).encodedList });
+      const list = await decodeList({
+        encodedList: (payload.credentialSubject as { encodedList: string }).encodedList,
+      });
       return list.getStatus(index);
     };
     expect(await bit()).toBe(false);
@@ -202,8 +210,16 @@ describe('the attestation credential', () => {
     expect(checked.verified).toBe(false);
     expect(checked.checks.find((c: any) => c.name === 'status')).toMatchObject({ status: 'failed' });
 
-    expectError(await call('POST', `/v1/trust/attestations/${created.id}/revoke`), 404, 'attestation not found or already revoked');
-    expectError(await call('GET', `/v1/trust/attestations/${created.id}`), 404, 'attestation not found or already revoked');
+    expectError(
+      await call('POST', `/v1/trust/attestations/${created.id}/revoke`),
+      404,
+      'attestation not found or already revoked',
+    );
+    expectError(
+      await call('GET', `/v1/trust/attestations/${created.id}`),
+      404,
+      'attestation not found or already revoked',
+    );
   });
 
   it('consumes no credential quota, and records its events and audit entries', async () => {
@@ -228,7 +244,10 @@ describe('the attestation credential', () => {
     const listed = await ok(call('GET', '/v1/events?type=trust.attestation.revoked'));
     expect(listed.events.map((event: any) => event.data.attestation_id)).toContain(created.id);
     const audit = await prisma.auditEvent.findMany({ where: { tenantId, targetId: created.id } });
-    expect(audit.map((entry) => entry.action).sort()).toEqual(['trust.attestation.created', 'trust.attestation.revoked']);
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      'trust.attestation.created',
+      'trust.attestation.revoked',
+    ]);
   });
 });
 
@@ -263,7 +282,9 @@ describe('scores', () => {
       data: { validUntil: new Date(Date.now() - 1000) },
     });
     expect(await score()).toMatchObject({ score: 66.67, count: 3 });
-    const expiredList = await ok(call('GET', `/v1/trust/attestations?subject_did=${encodeURIComponent(subject)}&status=expired`));
+    const expiredList = await ok(
+      call('GET', `/v1/trust/attestations?subject_did=${encodeURIComponent(subject)}&status=expired`),
+    );
     expect(expiredList.attestations.map((a: any) => a.id)).toEqual([expired.id]);
 
     // credential_type: attestations without types apply to every type; typed ones only to theirs.
@@ -296,7 +317,9 @@ describe('listing and reading', () => {
     expect(high.attestations.map((x: any) => x.id)).toEqual([b.id]);
     const revoked = await ok(call('GET', `/v1/trust/attestations?${q}&status=revoked`));
     expect(revoked.attestations.map((x: any) => [x.id, x.status])).toEqual([[c.id, 'revoked']]);
-    const byAttester = await ok(call('GET', `/v1/trust/attestations?${q}&attester_did=${encodeURIComponent(attester)}`));
+    const byAttester = await ok(
+      call('GET', `/v1/trust/attestations?${q}&attester_did=${encodeURIComponent(attester)}`),
+    );
     expect(byAttester.attestations).toHaveLength(3);
     expectError(await call('GET', `/v1/trust/attestations?assurance_level=HIGH`), 400, 'invalid assurance level');
     expect(await ok(call('GET', `/v1/trust/attestations/${a.id}`))).toMatchObject({ id: a.id, status: 'active' });
@@ -308,17 +331,29 @@ describe('permissions and isolation', () => {
     const created = await attest({ subject_did: newSubject() });
     await ok(call('GET', '/v1/trust/attestations', undefined, viewerToken));
     await ok(call('GET', `/v1/trust/attestations/${created.id}`, undefined, viewerToken));
-    await ok(call('GET', `/v1/trust/score?subject_did=${encodeURIComponent(created.subject_did)}`, undefined, viewerToken));
+    await ok(
+      call('GET', `/v1/trust/score?subject_did=${encodeURIComponent(created.subject_did)}`, undefined, viewerToken),
+    );
     await ok(call('GET', '/v1/trust/policy', undefined, viewerToken));
     const denied = "role 'viewer' lacks permission: trust:write";
     expectError(
-      await call('POST', '/v1/trust/attestations', { subject_did: newSubject(), score: 1, weight: 1, assurance_level: 'low' }, viewerToken),
+      await call(
+        'POST',
+        '/v1/trust/attestations',
+        { subject_did: newSubject(), score: 1, weight: 1, assurance_level: 'low' },
+        viewerToken,
+      ),
       403,
       denied,
     );
     expectError(await call('POST', `/v1/trust/attestations/${created.id}/revoke`, undefined, viewerToken), 403, denied);
     expectError(
-      await call('PUT', '/v1/trust/policy', { min_score: 1, min_assurance_level: 'low', require_attested_issuer: false }, viewerToken),
+      await call(
+        'PUT',
+        '/v1/trust/policy',
+        { min_score: 1, min_assurance_level: 'low', require_attested_issuer: false },
+        viewerToken,
+      ),
       403,
       denied,
     );
@@ -330,9 +365,13 @@ describe('permissions and isolation', () => {
     const stranger = otherIssuer.token;
     expectError(await call('GET', `/v1/trust/attestations/${created.id}`, undefined, stranger), 404);
     expectError(await call('POST', `/v1/trust/attestations/${created.id}/revoke`, undefined, stranger), 404);
-    const listed = await ok(call('GET', `/v1/trust/attestations?subject_did=${encodeURIComponent(subject)}`, undefined, stranger));
+    const listed = await ok(
+      call('GET', `/v1/trust/attestations?subject_did=${encodeURIComponent(subject)}`, undefined, stranger),
+    );
     expect(listed.attestations).toEqual([]);
-    const scored = await ok(call('GET', `/v1/trust/score?subject_did=${encodeURIComponent(subject)}`, undefined, stranger));
+    const scored = await ok(
+      call('GET', `/v1/trust/score?subject_did=${encodeURIComponent(subject)}`, undefined, stranger),
+    );
     expect(scored).toMatchObject({ score: null, count: 0 });
     // Still the owner's.
     await ok(call('GET', `/v1/trust/attestations/${created.id}`));
@@ -347,14 +386,25 @@ describe('the trust policy and verify’s trust check', () => {
     const issued = await ok(
       app.request('POST', '/v1/credentials/issue', {
         token: otherIssuer.token,
-        body: { format: 'jwt_vc_json', issuer: otherDid, subject_id: 'did:example:holder', type: ['KycCredential'], claims: { level: 2 } },
+        body: {
+          format: 'jwt_vc_json',
+          issuer: otherDid,
+          subject_id: 'did:example:holder',
+          type: ['KycCredential'],
+          claims: { level: 2 },
+        },
       }),
     );
     const verify = async () => {
-      const result = await ok(call('POST', '/v1/credentials/verify', { credential: issued.credential }, verifier.token));
+      const result = await ok(
+        call('POST', '/v1/credentials/verify', { credential: issued.credential }, verifier.token),
+      );
       return { verified: result.verified, trust: result.checks.find((c: any) => c.name === 'trust') };
     };
-    expect(await verify()).toEqual({ verified: true, trust: { name: 'trust', status: 'skipped', detail: 'no trust policy' } });
+    expect(await verify()).toEqual({
+      verified: true,
+      trust: { name: 'trust', status: 'skipped', detail: 'no trust policy' },
+    });
     expect(await ok(call('GET', '/v1/trust/policy', undefined, verifier.token))).toEqual({ policy: null });
 
     const policy = { min_score: 60, min_assurance_level: 'substantial', require_attested_issuer: true };

@@ -48,7 +48,9 @@ export function createTrustLists({
       valid_until: row.validUntil?.toISOString() ?? null,
       status: { uri: statusLists.urlFor(row.statusListId, baseUrl), index: row.statusIndex },
     }));
-    const fingerprint = createHash('sha256').update(JSON.stringify([attester.did, url, attestations])).digest('base64url');
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([attester.did, url, attestations]))
+      .digest('base64url');
     const iat = Math.floor(now.getTime() / 1000);
     const cached = rendered.get(url);
     if (cached && cached.fingerprint === fingerprint && iat - cached.iat < TRUST_LIST_TTL_SECONDS) {

@@ -63,7 +63,10 @@ export const createAttestationInput = z
       .array(typeName, { error: 'credential_types must be a list of credential type names' })
       .max(20, { error: 'credential_types may list at most 20 types' })
       .nullish()
-      .meta({ description: 'The credential types it vouches for; empty or absent: all.', examples: [['KycCredential']] }),
+      .meta({
+        description: 'The credential types it vouches for; empty or absent: all.',
+        examples: [['KycCredential']],
+      }),
     evidence: z
       .string({ error: 'evidence must be a string' })
       .max(2048, { error: 'evidence must be at most 2048 characters' })
@@ -75,7 +78,8 @@ export const createAttestationInput = z
   .superRefine((input, ctx) => {
     const from = input.validFrom instanceof Date ? input.validFrom : null;
     const until = input.validUntil instanceof Date ? input.validUntil : null;
-    if (from && until && until <= from) ctx.addIssue({ code: 'custom', message: 'valid_until must be after valid_from' });
+    if (from && until && until <= from)
+      ctx.addIssue({ code: 'custom', message: 'valid_until must be after valid_from' });
     if (until && until.getTime() <= Date.now())
       ctx.addIssue({ code: 'custom', message: 'valid_until must be in the future' });
   });

@@ -53,7 +53,11 @@ export type AttestationView = {
   credential: string;
 };
 
-export type ScoreView = Aggregate & { subjectDid: string; credentialType: string | null; attestations: AttestationView[] };
+export type ScoreView = Aggregate & {
+  subjectDid: string;
+  credentialType: string | null;
+  attestations: AttestationView[];
+};
 
 type Origin = { publicBaseUrl: string } | undefined;
 
