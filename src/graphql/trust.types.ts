@@ -4,6 +4,7 @@
 import { requires } from './access.js';
 import { builder } from './builder.js';
 import { StatusReference } from './credentials.types.js';
+import { idempotent } from './idempotency.js';
 import { NEXT_CURSOR, pageArgs } from './pages.js';
 import { argsFromZod, enumFromZod, inputFromZod } from './zod-types.js';
 import {
@@ -120,8 +121,9 @@ builder.mutationFields((t) => ({
     description: 'Attests a subject DID; issues no quota-counted credential (the Trust API is unlimited).',
     ...requires('trust:write'),
     args: { input: t.arg({ type: CreateTrustAttestationInput, required: true }) },
-    resolve: (_root, { input }, { services, principal, requestId, origin }) =>
-      services.trust.create(principal!, input, requestId, origin),
+    resolve: idempotent((_root, { input }, { services, principal, requestId, origin }, slot) =>
+      services.trust.create(principal!, input, requestId, origin, slot),
+    ),
   }),
   revokeTrustAttestation: t.field({
     nullable: true,

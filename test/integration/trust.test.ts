@@ -163,6 +163,21 @@ describe('creating attestations: the contract’s boundaries', () => {
   });
 });
 
+describe('retries', () => {
+  it('honours Idempotency-Key: the same attestation, made once', async () => {
+    const subject = newSubject();
+    const body = { subject_did: subject, score: 42, weight: 0.5, assurance_level: 'low' };
+    const headers = { 'idempotency-key': `trust-${subject}` };
+    const first = await ok(app.request('POST', '/v1/trust/attestations', { token: owner.token, body, headers }));
+    const again = await app.request('POST', '/v1/trust/attestations', { token: owner.token, body, headers });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first);
+    const listed = await ok(call('GET', `/v1/trust/attestations?subject_did=${encodeURIComponent(subject)}`));
+    expect(listed.attestations).toHaveLength(1);
+  });
+});
+
 describe('the attestation credential', () => {
   it('verifies with did-jwt-vc and key-did-resolver, and its revocation shows in its status list', async () => {
     const subject = newSubject();

@@ -16,6 +16,7 @@ import type { IssueInput } from '../credentials/credentials.inputs.js';
 import type { CredentialStatusView } from '../credentials/formats/credential-format.js';
 import { didNotFound } from '../dids/dids.service.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
+import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
 import type { StatusListsService } from '../status-lists/status-lists.service.js';
 import type { EventData } from '../events/event-catalogue.js';
@@ -111,6 +112,7 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
     rawInput: unknown,
     requestId: string | null,
     origin?: Origin,
+    idempotency: IdempotencySlot | null = null,
   ): Promise<AttestationView> {
     parseInput(attestationValueGate, rawInput);
     const input = parseInput(createAttestationInput, rawInput);
@@ -178,6 +180,8 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
         targetId: id,
         details: { ...event, status: { ...event.status } },
       });
+      // With an Idempotency-Key, its record commits with the attestation or not at all.
+      await completeIdempotentRequest(tx, idempotency, view);
       return view;
     });
   }
