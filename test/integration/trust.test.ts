@@ -142,7 +142,7 @@ describe('creating attestations: the contract’s boundaries', () => {
     });
   });
 
-  it('refuses a subject that is not a DID, an attester that is not the tenant’s, and a tenant without a DID', async () => {
+  it('refuses a subject that is not a DID, an attester that is not the tenant’s or is deactivated, and a tenant without a DID', async () => {
     const base = { score: 50, weight: 0.5, assurance_level: 'low' };
     for (const subject of ['alice', 'did:', 'did:example:', 'DID:example:x', 'did:example:a b']) {
       const response = await call('POST', '/v1/trust/attestations', { ...base, subject_did: subject });
@@ -153,6 +153,13 @@ describe('creating attestations: the contract’s boundaries', () => {
       await call('POST', '/v1/trust/attestations', { ...base, subject_did: newSubject(), attester_did: otherDid }),
       404,
       `DID ${otherDid} not found in tenant`,
+    );
+    const retired = await createDid(owner.token);
+    await ok(call('POST', `/v1/dids/${encodeURIComponent(retired)}/deactivate`));
+    expectError(
+      await call('POST', '/v1/trust/attestations', { ...base, subject_did: newSubject(), attester_did: retired }),
+      400,
+      'issuer DID is deactivated',
     );
     const empty = await registerUser(app);
     expectError(

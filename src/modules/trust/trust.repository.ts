@@ -60,9 +60,17 @@ export function oldestActiveDid(db: Db, tenantId: string) {
   });
 }
 
-/** Whether the tenant's DID is still active: checked inside the transaction that stores an attestation. */
+/**
+ * Whether the tenant's DID is still active, checked inside the transaction that stores an attestation. The row
+ * is locked FOR SHARE, so a concurrent deactivation waits for the attestation to commit (or finds it made
+ * after) rather than slipping between the check and the insert.
+ */
 export async function didIsActive(db: Db, tenantId: string, didId: string): Promise<boolean> {
-  return (await db.did.count({ where: { tenantId, id: didId, deactivatedAt: null } })) === 1;
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM dids
+    WHERE tenant_id = ${tenantId}::uuid AND id = ${didId}::uuid AND deactivated_at IS NULL
+    FOR SHARE`;
+  return rows.length === 1;
 }
 
 export type AttestationFilters = {
