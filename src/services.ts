@@ -25,6 +25,7 @@ import { createUsageService } from './modules/usage/usage.service.js';
 import type { CredentialActivity } from './modules/credentials/credential-activity.js';
 import { createWebhookDispatcher, type DispatcherOptions } from './modules/webhooks/delivery/dispatcher.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { createTrustService } from './modules/trust/trust.service.js';
 import { createEventsService } from './modules/events/events.service.js';
 
 export type Services = ReturnType<typeof createServices>;
@@ -72,12 +73,14 @@ export function createServices(
     ...webhookOptions,
     ...config.webhookDispatch,
   });
+  const trust = createTrustService({ prisma, issuerKeys, statusLists });
   return {
     dids: createDidsService({ prisma, keys }),
     resolver: { resolve: resolveDid },
     credentials: createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity }),
     statusLists,
-    verification: createVerificationService({ statusLists, activity }),
+    verification: createVerificationService({ statusLists, trust, activity }),
+    trust,
     publicBaseUrl,
     auth: createAuthService({
       prisma,

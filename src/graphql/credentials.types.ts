@@ -23,7 +23,7 @@ import { idempotent } from './idempotency.js';
 import type { CredentialView } from '../modules/credentials/credentials.service.js';
 import type { VerificationResult } from '../modules/credentials/verify/verify.types.js';
 
-const StatusReference = builder.objectRef<CredentialView['status']>('CredentialStatusReference').implement({
+export const StatusReference = builder.objectRef<CredentialView['status']>('CredentialStatusReference').implement({
   fields: (t) => ({
     type: t.expose('type', { type: StatusReferenceType }),
     uri: t.exposeString('uri', { description: 'The public status list.' }),
@@ -175,6 +175,7 @@ builder.mutationFields((t) => ({
     type: Verification,
     ...requires('credentials:verify'),
     args: { input: t.arg({ type: VerifyCredentialInput, required: true }) },
-    resolve: (_root, { input }, { services }) => services.verification.verify(input),
+    resolve: (_root, { input }, { services, principal }) =>
+      services.verification.verify(input, principal?.tenantId ?? null),
   }),
 }));

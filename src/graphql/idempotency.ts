@@ -1,6 +1,7 @@
 // Idempotency-Key for the mutations that create something (issueCredential, createDid, createApiKey,
-// inviteMember, createRole), over both transports: the REST router runs the same resolvers. The rules are in
-// src/modules/idempotency; this adapts them to resolvers and to GraphQL requests.
+// inviteMember, createRole, createWebhook, createTrustAttestation), over both transports: the REST router
+// runs the same resolvers. The rules are in src/modules/idempotency; this adapts them to resolvers and to
+// GraphQL requests.
 import {
   getNullableType,
   getOperationAST,

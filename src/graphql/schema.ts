@@ -10,6 +10,7 @@ import './dids.types.js';
 import './credentials.types.js';
 import './events.types.js';
 import './webhooks.types.js';
+import './trust.types.js';
 
 export const schema = builder.toSchema();
 // Deny by default: a root field without an access declaration stops the service from starting.

@@ -5,6 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { didMethodOf } from '../modules/dids/methods/index.js';
 import { STATUS_LIST_PATH, STATUS_LIST_TTL_SECONDS } from '../modules/status-lists/status-lists.service.js';
+import { TENANT_SLUG_PATTERN } from '../modules/auth/auth.inputs.js';
+import { TRUST_LIST_PATH, TRUST_LIST_TTL_SECONDS } from '../modules/trust/trust-lists.js';
 import type { Services } from '../services.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js';
 import type { Health } from '../observability/health.js';
@@ -73,6 +75,13 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     rateLimit: 'public',
     matches: (pathname) => pathname.startsWith(STATUS_LIST_PATH),
     handle: publishStatusList,
+  },
+  {
+    path: `${TRUST_LIST_PATH}{tenant_slug}`,
+    reason: 'a tenant’s signed trust list is for relying parties outside the service, with no account here',
+    rateLimit: 'public',
+    matches: (pathname) => pathname.startsWith(TRUST_LIST_PATH),
+    handle: publishTrustList,
   },
   {
     path: `${GRAPHIQL_ASSETS_PATH}{name}`,
@@ -148,6 +157,28 @@ async function publishStatusList({ request, response, pathname, services, reques
     'Last-Modified': published.lastModified.toUTCString(),
     'Cache-Control': `public, max-age=${STATUS_LIST_TTL_SECONDS}`,
   };
+  if (request.headers['if-none-match'] === published.etag) {
+    response.writeHead(304, headers).end();
+    return;
+  }
+  response.writeHead(200, {
+    ...headers,
+    'Content-Type': published.contentType,
+    'Content-Length': Buffer.byteLength(published.body),
+  });
+  response.end(request.method === 'HEAD' ? undefined : published.body);
+}
+
+async function publishTrustList({ request, response, pathname, services, requestId }: PublicRequest) {
+  const slug = safeDecode(pathname.slice(TRUST_LIST_PATH.length)) ?? '';
+  const published = TENANT_SLUG_PATTERN.test(slug)
+    ? await services.trust.publishList(slug, services.publicBaseUrl.forRequest(request))
+    : null;
+  if (!published) {
+    sendJson(response, 404, { error: 'trust list not found', code: 'NOT_FOUND', request_id: requestId });
+    return;
+  }
+  const headers = { ETag: published.etag, 'Cache-Control': `public, max-age=${TRUST_LIST_TTL_SECONDS}` };
   if (request.headers['if-none-match'] === published.etag) {
     response.writeHead(304, headers).end();
     return;

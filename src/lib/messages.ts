@@ -15,6 +15,9 @@ export const MESSAGES = {
   credentialNotFound: 'credential not found or already revoked',
   unsupportedFormat: 'unsupported format',
   monthlyIssuanceLimitReached: (limit: number) => `monthly credential issuance limit reached (${limit})`,
+  scoreOutOfRange: 'score must be 0-100',
+  weightOutOfRange: 'weight must be 0.0-1.0',
+  invalidAssuranceLevel: 'invalid assurance level',
   // Our own texts (not fixed by the contract), kept here so tests and both transports share them.
   customRolesNotInPlan: 'custom roles require the business or enterprise plan',
   roleNameTaken: 'role name already taken',
@@ -35,4 +38,7 @@ export const MESSAGES = {
   serviceUnavailable: 'service unavailable',
   passwordHashingBusy: 'too many password checks in progress; try again in a few seconds',
   internal: 'internal server error',
+  attestationNotFound: 'attestation not found or already revoked',
+  noAttesterDid: 'the tenant has no active DID to attest with: create one first (POST /v1/dids)',
+  trustListNotFound: 'trust list not found',
 } as const;

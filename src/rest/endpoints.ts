@@ -5,6 +5,7 @@ import { AUTH_ENDPOINTS } from './endpoints/auth.endpoints.js';
 import { CREDENTIAL_ENDPOINTS } from './endpoints/credentials.endpoints.js';
 import { EVENT_ENDPOINTS } from './endpoints/events.endpoints.js';
 import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
+import { TRUST_ENDPOINTS } from './endpoints/trust.endpoints.js';
 import { WEBHOOK_ENDPOINTS } from './endpoints/webhooks.endpoints.js';
 
 export const ENDPOINTS: RestEndpoint[] = [
@@ -14,4 +15,5 @@ export const ENDPOINTS: RestEndpoint[] = [
   ...CREDENTIAL_ENDPOINTS,
   ...EVENT_ENDPOINTS,
   ...WEBHOOK_ENDPOINTS,
+  ...TRUST_ENDPOINTS,
 ];

@@ -125,6 +125,39 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   },
   {
     method: 'get',
+    path: '/v1/trust/lists/{tenant_slug}',
+    operationId: 'PublishedTrustList',
+    summary: 'a tenant’s signed trust list',
+    description:
+      'The tenant’s attestations in force (subject, score, weight, assurance level, credential types, validity, ' +
+      'status entry) as a JWT (application/trust-list+jwt) signed by the tenant’s oldest active DID: `iss` is ' +
+      'that did:key, `sub` this URL, `exp` 20 minutes after `iat`, `attestations` the list. Public, so relying ' +
+      'parties outside the service check it offline against the DID’s key; cacheable, with a strong ETag.',
+    parameters: [{ name: 'tenant_slug', in: 'path', required: true, schema: { type: 'string', examples: ['acme'] } }],
+    responses: {
+      '200': {
+        description: 'The signed list as a compact JWS.',
+        mediaTypes: ['application/trust-list+jwt'],
+        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$' },
+        headers: {
+          ...cacheHeaders,
+          ETag: { description: 'Changes whenever the list is re-signed.', schema: { type: 'string' } },
+        },
+      },
+      '304': {
+        description: 'Not modified (If-None-Match).',
+        mediaTypes: ['text/plain'],
+        schema: { type: 'string', maxLength: 0 },
+      },
+      '404': {
+        description: '`trust list not found`: no such tenant, or it has no active DID to sign with.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/v1/openapi.json',
     operationId: 'OpenApiDocument',
     summary: 'this document',

@@ -225,12 +225,14 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSc
     parameters: [
       ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryParams.map((name) => {
-        // A query parameter is the field's argument of the same name, and says what that argument says.
+        // A query parameter is the field's argument of the same name (snake_case in REST, as bodies are), and
+        // says what that argument says; required when its variable is.
         const description = field.args.find((argument) => argument.name === name)?.description;
+        const definition = operation.variableDefinitions?.find((variable) => variable.variable.name.value === name);
         return {
-          name,
+          name: snakeCaseName(name),
           in: 'query',
-          required: false,
+          required: definition?.type.kind === Kind.NON_NULL_TYPE,
           ...(description && { description: description.replace('nextCursor', 'next_cursor') }),
           schema: { ...variableSchema(schema, operation, name), ...(name === 'limit' && PAGE_LIMIT_SCHEMA) },
         };

@@ -34,6 +34,7 @@ type Targets = {
   credentialId: string;
   webhookId: string;
   webhookDeliveryId: string;
+  attestationId: string;
 };
 type Rest = { method: string; path: string; body?: unknown };
 type GraphQL = { query: string; variables?: Record<string, unknown> };
@@ -362,6 +363,83 @@ ENDPOINTS.push(
   ),
 );
 
+const ATTESTATION_NOT_FOUND = 'attestation not found or already revoked';
+const attestationBody = (attester: string) => ({
+  subject_did: 'did:example:matrix',
+  score: 50,
+  weight: 0.5,
+  assurance_level: 'low',
+  attester_did: attester,
+});
+const POLICY_BODY = { min_score: 0, min_assurance_level: 'low', require_attested_issuer: false };
+ENDPOINTS.push(
+  {
+    name: 'POST /v1/trust/attestations',
+    permission: 'trust:write',
+    rest: (t) => ({ method: 'POST', path: '/v1/trust/attestations', body: attestationBody(t.did) }),
+    graphql: (t) => ({
+      query: 'mutation ($input: CreateTrustAttestationInput!) { createTrustAttestation(input: $input) { id } }',
+      variables: {
+        input: { subjectDid: 'did:example:matrix', score: 50, weight: 0.5, assuranceLevel: 'low', attesterDid: t.did },
+      },
+    }),
+    allowed: { status: 404, error: DID_NOT_FOUND },
+  },
+  {
+    name: 'GET /v1/trust/attestations',
+    permission: 'trust:read',
+    rest: () => ({ method: 'GET', path: '/v1/trust/attestations' }),
+    graphql: () => ({ query: '{ trustAttestations { attestations { id } } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/trust/attestations/:id',
+    permission: 'trust:read',
+    rest: (t) => ({ method: 'GET', path: `/v1/trust/attestations/${t.attestationId}` }),
+    graphql: (t) => ({
+      query: 'query ($id: String!) { trustAttestation(id: $id) { id } }',
+      variables: { id: t.attestationId },
+    }),
+    allowed: { status: 404, error: ATTESTATION_NOT_FOUND },
+  },
+  {
+    name: 'POST /v1/trust/attestations/:id/revoke',
+    permission: 'trust:write',
+    rest: (t) => ({ method: 'POST', path: `/v1/trust/attestations/${t.attestationId}/revoke` }),
+    graphql: (t) => ({
+      query: 'mutation ($id: String!) { revokeTrustAttestation(id: $id) { status } }',
+      variables: { id: t.attestationId },
+    }),
+    allowed: { status: 404, error: ATTESTATION_NOT_FOUND },
+  },
+  {
+    name: 'GET /v1/trust/score',
+    permission: 'trust:read',
+    rest: () => ({ method: 'GET', path: '/v1/trust/score?subject_did=did:example:matrix' }),
+    graphql: () => ({ query: '{ trustScore(subjectDid: "did:example:matrix") { count } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/trust/policy',
+    permission: 'trust:read',
+    rest: () => ({ method: 'GET', path: '/v1/trust/policy' }),
+    graphql: () => ({ query: '{ trustPolicy { minScore } }' }),
+    allowed: OK,
+  },
+  {
+    // A permitted call really sets a policy that lets everything through (the verify row is malformed input,
+    // refused before any trust check).
+    name: 'PUT /v1/trust/policy',
+    permission: 'trust:write',
+    rest: () => ({ method: 'PUT', path: '/v1/trust/policy', body: POLICY_BODY }),
+    graphql: () => ({
+      query: 'mutation ($input: TrustPolicyInput!) { setTrustPolicy(input: $input) { minScore } }',
+      variables: { input: { minScore: 0, minAssuranceLevel: 'low', requireAttestedIssuer: false } },
+    }),
+    allowed: OK,
+  },
+);
+
 const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
 
 /** Unknown ids; the plan is the tenant's own, so a permitted upgrade changes nothing. */
@@ -375,6 +453,7 @@ const dummyTargets = (): Targets => ({
   credentialId: randomUUID(),
   webhookId: randomUUID(),
   webhookDeliveryId: randomUUID(),
+  attestationId: randomUUID(),
 });
 
 // The custom role and the scoped key each hold one credentials permission, so scope narrowing and custom
@@ -429,6 +508,7 @@ beforeAll(async () => {
   const did = await post('/v1/dids', { key_type: 'Ed25519' });
   const credential = await post('/v1/credentials/issue', issueBody(did.did));
   const webhook = await post('/v1/webhooks', WEBHOOK_BODY);
+  const attestation = await post('/v1/trust/attestations', attestationBody(did.did));
   statusListPath = new URL(credential.status.uri).pathname;
   principals = {
     'owner session': { token: owner.token, role: 'owner', scopes: null },
@@ -456,6 +536,7 @@ beforeAll(async () => {
     webhookId: webhook.id,
     // No delivery is made here (nothing is sent to the closed port): an unknown id stands for one.
     webhookDeliveryId: randomUUID(),
+    attestationId: attestation.id,
   };
   const session = await ok(
     app.request('POST', '/v1/auth/login', { body: { email: owner.email, password: owner.password } }),
@@ -504,7 +585,7 @@ describe('the derived permission table agrees with the contract', () => {
       expect(ownerHeld.has(permission), permission).toBe(true);
       expect(adminHeld.has(permission), permission).toBe(permission !== 'billing:manage');
     }
-    const reads = ['credentials:list', 'dids:list', 'members:list', 'roles:list', 'usage:read'];
+    const reads = ['credentials:list', 'dids:list', 'members:list', 'roles:list', 'trust:read', 'usage:read'];
     expect(held('viewer session')).toEqual(reads);
     expect(held('issuer session')).toEqual(
       [

@@ -60,7 +60,7 @@ function checkedData(row: { type: string; payload: unknown }) {
 }
 
 describe('the catalogue', () => {
-  it('lists the twelve events of issue 12, each with a description and an example its schema accepts', () => {
+  it('lists the twelve events of issue 12 and the two of issue 13, each with a description and an example its schema accepts', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'api_key.created',
@@ -74,6 +74,8 @@ describe('the catalogue', () => {
         'member.removed',
         'member.role_changed',
         'plan.changed',
+        'trust.attestation.created',
+        'trust.attestation.revoked',
         'webhook.test',
       ].sort(),
     );

@@ -35,6 +35,8 @@ type Side = {
   apiKey: { id: string; key: string; prefix: string };
   did: { id: string; did: string };
   credentials: Record<Format, IssuedCredential>;
+  /** The tenant's trust attestation of its own DID. */
+  attestation: { id: string; credential: string };
 };
 
 let a: Side;
@@ -67,7 +69,13 @@ async function makeTenant(label: string): Promise<Side> {
       claims,
     }),
   };
-  return { owner, member, role, invitation: { id: invitation.id, email }, apiKey, did, credentials };
+  const attestation = await post('/v1/trust/attestations', {
+    subject_did: did.did,
+    score: 60,
+    weight: 0.5,
+    assurance_level: 'low',
+  });
+  return { owner, member, role, invitation: { id: invitation.id, email }, apiKey, did, credentials, attestation };
 }
 
 /** A fresh Ed25519 did:key (multicodec 0xed01 + the raw public key, base58btc): held by no tenant. */
@@ -117,14 +125,15 @@ async function issuingState(side: Side) {
   const prisma = app.database.prisma;
   const where = { tenantId: side.owner.tenant_id };
   const byId = { orderBy: { id: 'asc' as const } };
-  const [dids, credentials, statusLists, usageCounters, outboxEvents] = await Promise.all([
+  const [dids, credentials, statusLists, usageCounters, outboxEvents, attestations] = await Promise.all([
     prisma.did.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.credential.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.statusList.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }).then(bytesAsHex),
     prisma.outboxEvent.findMany({ where, ...byId }).then(bytesAsHex),
+    prisma.trustAttestation.findMany({ where, ...byId }),
   ]);
-  return { dids, credentials, statusLists, usageCounters, outboxEvents };
+  return { dids, credentials, statusLists, usageCounters, outboxEvents, attestations };
 }
 
 /**
@@ -187,6 +196,8 @@ async function identifiers(side: Side): Promise<string[]> {
     side.apiKey.prefix,
     side.did.id,
     side.did.did,
+    side.attestation.id,
+    side.attestation.credential.split('.')[2]!,
     ...FORMATS.flatMap((format) => {
       const credential = side.credentials[format];
       const signature = credential.credential.split('~')[0]!.split('.')[2]!;
@@ -249,7 +260,35 @@ async function expectCredentialValid(other: Side, format: Format) {
   expect(verification.checks).toContainEqual(expect.objectContaining({ name: 'status', status: 'passed' }));
 }
 
+const ATTESTATION_NOT_FOUND = 'attestation not found or already revoked';
+async function expectAttestationActive(other: Side) {
+  const token = other.owner.token;
+  const read = await ok(app.request('GET', `/v1/trust/attestations/${other.attestation.id}`, { token }));
+  expect(read).toMatchObject({ id: other.attestation.id, status: 'active', revoked_at: null });
+}
+
 const ID_CASES: IdCase[] = [
+  {
+    name: 'GET /v1/trust/attestations/:id',
+    foreignId: (other) => other.attestation.id,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/trust/attestations/${id}` },
+      graphql: { query: 'query ($id: String!) { trustAttestation(id: $id) { id } }', variables: { id } },
+    }),
+    status: 404,
+    error: ATTESTATION_NOT_FOUND,
+  },
+  {
+    name: 'POST /v1/trust/attestations/:id/revoke',
+    foreignId: (other) => other.attestation.id,
+    call: (id) => ({
+      rest: { method: 'POST', path: `/v1/trust/attestations/${id}/revoke` },
+      graphql: { query: 'mutation ($id: String!) { revokeTrustAttestation(id: $id) { id } }', variables: { id } },
+    }),
+    status: 404,
+    error: ATTESTATION_NOT_FOUND,
+    stillThere: expectAttestationActive,
+  },
   {
     name: 'PATCH /v1/roles/:role_id',
     foreignId: (other) => other.role.id,
@@ -527,6 +566,12 @@ const LISTS = [
     path: '/v1/credentials?limit=100',
     query: '{ credentials(limit: 100) { credentials { id issuer credential status { uri } } } }',
     own: (s: Side) => s.credentials['vc+sd-jwt'].id,
+  },
+  {
+    name: 'trust attestations',
+    path: '/v1/trust/attestations?limit=100',
+    query: '{ trustAttestations(limit: 100) { attestations { id subjectDid attesterDid credential } } }',
+    own: (s: Side) => s.attestation.id,
   },
 ];
 

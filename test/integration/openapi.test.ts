@@ -39,7 +39,7 @@ describe('GET /v1/openapi.json', () => {
     expect(document.paths['/v1/auth/register'].post.security).toEqual([]);
   });
 
-  it('documents Idempotency-Key on exactly the six POSTs that honour it', () => {
+  it('documents Idempotency-Key on exactly the seven POSTs that honour it', () => {
     const idempotent = [
       '/v1/credentials/issue',
       '/v1/dids',
@@ -47,6 +47,7 @@ describe('GET /v1/openapi.json', () => {
       '/v1/members/invitations',
       '/v1/roles',
       '/v1/webhooks',
+      '/v1/trust/attestations',
     ];
     for (const [path, operations] of Object.entries<any>(document.paths)) {
       for (const [method, operation] of Object.entries<any>(operations)) {

@@ -248,6 +248,26 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 
+  it('trust: attestations, scores, the policy and verify’s trust check, revocation, the public list', async () => {
+    const owner = await registerUser(app);
+    const did = await send('POST', '/v1/dids', owner.token, { key_type: 'Ed25519' });
+    const body = { subject_did: did.did, score: 70, weight: 0.5, assurance_level: 'high' };
+    const attestation = await send('POST', '/v1/trust/attestations', owner.token, body);
+    await send('POST', '/v1/trust/attestations', owner.token, { ...body, attester_did: did.did });
+    await getTwoPages('/v1/trust/attestations', owner.token);
+    const filters = `subject_did=${encodeURIComponent(did.did)}&attester_did=${encodeURIComponent(did.did)}`;
+    await get(`/v1/trust/attestations?${filters}&assurance_level=high&status=active`, owner.token);
+    await get(`/v1/trust/attestations/${attestation.id}`, owner.token);
+    await get(`/v1/trust/score?subject_did=${encodeURIComponent(did.did)}&credential_type=KycCredential`, owner.token);
+    const policy = { min_score: 50, min_assurance_level: 'low', require_attested_issuer: true };
+    await send('PUT', '/v1/trust/policy', owner.token, policy);
+    await get('/v1/trust/policy', owner.token);
+    await send('POST', '/v1/credentials/verify', owner.token, { credential: attestation.credential });
+    await get(`/v1/trust/lists/${owner.tenant_slug}`); // public
+    await send('POST', `/v1/trust/attestations/${attestation.id}/revoke`, owner.token);
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
   it("the idempotency lease's changes and the maintenance sweeps", async () => {
     const owner = await registerUser(app);
     const { prisma } = app.database;

@@ -56,6 +56,8 @@ export const TENANT_SCOPED_MODELS = new Set([
   'Session',
   'WebhookEndpoint',
   'WebhookDelivery',
+  'TrustAttestation',
+  'TrustPolicy',
 ]);
 
 const TENANT_SCOPED_TABLES = new Set([
@@ -74,6 +76,8 @@ const TENANT_SCOPED_TABLES = new Set([
   'sessions',
   'webhook_endpoints',
   'webhook_deliveries',
+  'trust_attestations',
+  'trust_policies',
 ]);
 
 type Allowance = { reason: string; matches(statement: Statement): boolean };
@@ -167,6 +171,10 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   deleteFinishedDeliveriesBefore: {
     reason: "retention: a sweep by age over every tenant's finished webhook deliveries",
     matches: rawLookup(/^DELETE FROM webhook_deliveries WHERE state <> 'pending' AND completed_at < /),
+  },
+  trustListTenantBySlug: {
+    reason: 'public: a tenant’s signed trust list is published at /v1/trust/lists/{tenant_slug}, the slug its address',
+    matches: modelLookup('Tenant', 'findFirst', ['slug']),
   },
   findStatusList: {
     reason: 'public: a status list is published at /v1/status-lists/{id} to any relying party, without credentials',

@@ -1,4 +1,5 @@
-// The audit log: one row per change to members, invitations, roles, API keys, the plan and webhook endpoints, written in the
+// The audit log: one row per change to members, invitations, roles, API keys, the plan, webhook endpoints and trust
+// (attestations, policy), written in the
 // same transaction as the change it records.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
@@ -23,11 +24,14 @@ export type AuditAction =
   | 'webhook.updated'
   | 'webhook.deleted'
   | 'webhook.secret_rotated'
-  | 'webhook.disabled';
+  | 'webhook.disabled'
+  | 'trust.attestation.created'
+  | 'trust.attestation.revoked'
+  | 'trust.policy.updated';
 
 export type AuditEntry = {
   action: AuditAction;
-  targetType: 'member' | 'invitation' | 'role' | 'api_key' | 'tenant' | 'webhook';
+  targetType: 'member' | 'invitation' | 'role' | 'api_key' | 'tenant' | 'webhook' | 'trust_attestation';
   targetId: string;
   details?: Prisma.InputJsonObject;
 };

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 export const verificationCheckName = z
-  .enum(['structure', 'signature', 'validity_period', 'status', 'disclosures', 'key_binding'])
+  .enum(['structure', 'signature', 'validity_period', 'status', 'disclosures', 'key_binding', 'trust'])
   .meta({ id: 'VerificationCheckName', description: 'What a verification check looked at.' });
 
 export const verificationCheckStatus = z

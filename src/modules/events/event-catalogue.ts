@@ -12,6 +12,7 @@ import { credentialFormat } from '../credentials/credentials.inputs.js';
 import { statusReferenceType } from '../credentials/credentials.views.js';
 import { KEY_TYPES } from '../dids/signing-keys.js';
 import { planName } from '../plans/plans.js';
+import { assuranceLevel } from '../trust/trust.inputs.js';
 
 const id = (description: string) => z.uuid().meta({ description });
 const instant = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
@@ -29,6 +30,23 @@ const credentialFields = {
       index: z.int().nonnegative().meta({ description: 'The credential’s entry in that list.' }),
     })
     .meta({ description: 'The credential’s status entry, as embedded in it.' }),
+};
+
+const attestationFields = {
+  attestation_id: id('The attestation’s id (GET /v1/trust/attestations/{id}).'),
+  attester_did: z.string().meta({ description: 'The tenant’s DID that signed it.' }),
+  subject_did: z.string().meta({ description: 'Whom it is about.' }),
+  score: z.int().min(0).max(100),
+  weight: z.number().min(0).max(1),
+  assurance_level: assuranceLevel,
+  credential_types: z.array(z.string()).meta({ description: 'The credential types it applies to; empty: all.' }),
+  status: z
+    .strictObject({
+      type: statusReferenceType,
+      uri: z.string().meta({ description: 'The public status list its credential points into.' }),
+      index: z.int().nonnegative(),
+    })
+    .meta({ description: 'The attestation credential’s status entry.' }),
 };
 
 const memberRole = {
@@ -218,6 +236,42 @@ export const EVENT_CATALOGUE = {
     description: 'The tenant moved to another plan; its limits apply at once. Not sent when the plan is unchanged.',
     data: z.strictObject({ plan: planName, previous_plan: planName }),
     example: { plan: 'business', previous_plan: 'developer' },
+  },
+  'trust.attestation.created': {
+    description:
+      'The tenant attested a subject DID (a graded, signed TrustAttestation credential). Never its evidence.',
+    data: z.strictObject({
+      ...attestationFields,
+      valid_from: instant('From when it counts.'),
+      valid_until: instant('Until when it counts; null: no end.').nullable(),
+    }),
+    example: {
+      attestation_id: '5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+      attester_did: EXAMPLE.issuer,
+      subject_did: 'did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH',
+      score: 80,
+      weight: 0.5,
+      assurance_level: 'substantial',
+      credential_types: ['KycCredential'],
+      status: EXAMPLE.status,
+      valid_from: '2026-11-24T18:50:02.114Z',
+      valid_until: null,
+    },
+  },
+  'trust.attestation.revoked': {
+    description: 'An attestation was revoked: its status bit is set, and it no longer counts in scores or lists.',
+    data: z.strictObject({ ...attestationFields, revoked_at: instant('When it was revoked.') }),
+    example: {
+      attestation_id: '5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+      attester_did: EXAMPLE.issuer,
+      subject_did: 'did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH',
+      score: 80,
+      weight: 0.5,
+      assurance_level: 'substantial',
+      credential_types: ['KycCredential'],
+      status: EXAMPLE.status,
+      revoked_at: '2026-11-24T19:02:40.511Z',
+    },
   },
   'webhook.test': {
     description: 'Sent on request (POST /v1/webhooks/{id}/test) to that endpoint only, to check it; changes nothing.',

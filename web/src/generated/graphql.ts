@@ -48,6 +48,18 @@ export type ApiKeyPage = {
   nextCursor: Maybe<Scalars['String']['output']>;
 };
 
+/** An eIDAS level of assurance: low, substantial or high. */
+export type AssuranceLevel =
+  | 'high'
+  | 'low'
+  | 'substantial';
+
+/** active, revoked, or expired (valid_until has passed). */
+export type AttestationStatus =
+  | 'active'
+  | 'expired'
+  | 'revoked';
+
 export type AuditEvent = {
   __typename?: 'AuditEvent';
   action: Scalars['String']['output'];
@@ -104,10 +116,31 @@ export type CreateRoleInput = {
   permissions: Array<Scalars['String']['input']>;
 };
 
+export type CreateTrustAttestationInput = {
+  /** An eIDAS level of assurance: low, substantial or high. */
+  assuranceLevel: AssuranceLevel;
+  /** One of the tenant’s active DIDs; default the oldest active one. */
+  attesterDid: InputMaybe<Scalars['String']['input']>;
+  /** The credential types it vouches for; empty or absent: all. */
+  credentialTypes: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Why: free text or a URL. */
+  evidence: InputMaybe<Scalars['String']['input']>;
+  /** How much the subject is trusted: an integer 0–100. */
+  score: Scalars['Int']['input'];
+  /** Whom the attestation is about (typically another issuer). */
+  subjectDid: Scalars['String']['input'];
+  /** ISO 8601; default now. */
+  validFrom: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601; default never. */
+  validUntil: InputMaybe<Scalars['String']['input']>;
+  /** How much this attestation counts in the aggregate score: 0.0–1.0. */
+  weight: Scalars['Float']['input'];
+};
+
 export type CreateWebhookInput = {
   /** A note for your team. */
   description: InputMaybe<Scalars['String']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, webhook.test), or ["*"] for all, including those added later. */
   events: Array<Scalars['String']['input']>;
   /** Where events are POSTed (https in production). */
   url: Scalars['String']['input'];
@@ -224,6 +257,8 @@ export type EventType =
   | 'member_removed'
   | 'member_role_changed'
   | 'plan_changed'
+  | 'trust_attestation_created'
+  | 'trust_attestation_revoked'
   | 'webhook_test';
 
 /** A pending invitation: it holds a seat under the plan’s member limit until accepted, revoked or expired. */
@@ -331,6 +366,8 @@ export type Mutation = {
   createDid: Maybe<Did>;
   /** Creates a custom role (Business and Enterprise plans). */
   createRole: Maybe<Role>;
+  /** Attests a subject DID; issues no quota-counted credential (the Trust API is unlimited). */
+  createTrustAttestation: Maybe<TrustAttestation>;
   createWebhook: Maybe<WebhookWithSecret>;
   /** Final: a deactivated DID cannot issue and frees a slot under the plan’s DID limit. */
   deactivateDid: Maybe<Did>;
@@ -351,8 +388,11 @@ export type Mutation = {
   revokeApiKey: Maybe<ApiKey>;
   revokeCredential: Maybe<Revocation>;
   revokeInvitation: Maybe<Invitation>;
+  /** Revokes it (its status bit is set); a second revoke is not found. */
+  revokeTrustAttestation: Maybe<TrustAttestation>;
   /** A new signing secret; the previous one keeps signing beside it for 24 hours. */
   rotateWebhookSecret: Maybe<WebhookWithSecret>;
+  setTrustPolicy: Maybe<TrustPolicy>;
   /** Sends a webhook.test event to this endpoint now and answers the attempt’s outcome. */
   testWebhook: Maybe<WebhookAttemptResult>;
   updateMemberRole: Maybe<Member>;
@@ -384,6 +424,11 @@ export type MutationCreateDidArgs = {
 
 export type MutationCreateRoleArgs = {
   input: CreateRoleInput;
+};
+
+
+export type MutationCreateTrustAttestationArgs = {
+  input: CreateTrustAttestationInput;
 };
 
 
@@ -452,8 +497,18 @@ export type MutationRevokeInvitationArgs = {
 };
 
 
+export type MutationRevokeTrustAttestationArgs = {
+  id: Scalars['String']['input'];
+};
+
+
 export type MutationRotateWebhookSecretArgs = {
   id: Scalars['String']['input'];
+};
+
+
+export type MutationSetTrustPolicyArgs = {
+  input: TrustPolicyInput;
 };
 
 
@@ -536,6 +591,12 @@ export type Query = {
   resolveDid: Scalars['JSON']['output'];
   /** Every role the tenant can assign, oldest first: the built-in roles, then its custom roles. */
   roles: RolePage;
+  trustAttestation: TrustAttestation;
+  /** Newest first; filters by subject, attester, level and status. */
+  trustAttestations: TrustAttestationPage;
+  /** Null until one is set. */
+  trustPolicy: Maybe<TrustPolicy>;
+  trustScore: TrustScore;
   usage: Usage;
   webhook: Webhook;
   /** The endpoint’s delivery log, newest first. */
@@ -610,6 +671,27 @@ export type QueryResolveDidArgs = {
 export type QueryRolesArgs = {
   cursor: InputMaybe<Scalars['String']['input']>;
   limit: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryTrustAttestationArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryTrustAttestationsArgs = {
+  assuranceLevel: InputMaybe<AssuranceLevel>;
+  attesterDid: InputMaybe<Scalars['String']['input']>;
+  cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+  status: InputMaybe<AttestationStatus>;
+  subjectDid: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTrustScoreArgs = {
+  credentialType: InputMaybe<Scalars['String']['input']>;
+  subjectDid: Scalars['String']['input'];
 };
 
 
@@ -693,6 +775,69 @@ export type TenantMembership = {
   slug: Scalars['String']['output'];
 };
 
+/** A tenant’s graded, signed statement about a subject DID. */
+export type TrustAttestation = {
+  __typename?: 'TrustAttestation';
+  assuranceLevel: AssuranceLevel;
+  /** The tenant’s DID that signed it. */
+  attesterDid: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** The attestation as a jwt_vc_json TrustAttestation credential signed by the attester DID. */
+  credential: Scalars['String']['output'];
+  credentialStatus: CredentialStatusReference;
+  /** The types it applies to; empty: all. */
+  credentialTypes: Array<Scalars['String']['output']>;
+  evidence: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  revokedAt: Maybe<Scalars['DateTime']['output']>;
+  /** 0–100. */
+  score: Scalars['Int']['output'];
+  status: AttestationStatus;
+  subjectDid: Scalars['String']['output'];
+  validFrom: Scalars['DateTime']['output'];
+  validUntil: Maybe<Scalars['DateTime']['output']>;
+  /** 0.0–1.0: how much it counts in the aggregate score. */
+  weight: Scalars['Float']['output'];
+};
+
+export type TrustAttestationPage = {
+  __typename?: 'TrustAttestationPage';
+  attestations: Array<TrustAttestation>;
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** What POST /v1/credentials/verify’s trust check requires of a credential’s issuer. */
+export type TrustPolicy = {
+  __typename?: 'TrustPolicy';
+  minAssuranceLevel: AssuranceLevel;
+  minScore: Scalars['Int']['output'];
+  requireAttestedIssuer: Scalars['Boolean']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type TrustPolicyInput = {
+  /** An eIDAS level of assurance: low, substantial or high. */
+  minAssuranceLevel: AssuranceLevel;
+  /** The lowest aggregate score an issuer may have: 0–100. */
+  minScore: Scalars['Int']['input'];
+  /** Whether a credential from an issuer without attestations fails verification. */
+  requireAttestedIssuer: Scalars['Boolean']['input'];
+};
+
+/** The tenant’s aggregate view of a subject: Σ(score·weight)/Σweight over attestations in force. */
+export type TrustScore = {
+  __typename?: 'TrustScore';
+  attestations: Array<TrustAttestation>;
+  count: Scalars['Int']['output'];
+  credentialType: Maybe<Scalars['String']['output']>;
+  highestAssuranceLevel: Maybe<AssuranceLevel>;
+  lowestAssuranceLevel: Maybe<AssuranceLevel>;
+  /** The weighted mean (2 decimals); null with no attestation in force or Σweight = 0. */
+  score: Maybe<Scalars['Float']['output']>;
+  subjectDid: Scalars['String']['output'];
+};
+
 export type UpdateMemberRoleInput = {
   roleId: Scalars['String']['input'];
 };
@@ -710,7 +855,7 @@ export type UpdateWebhookInput = {
   description: InputMaybe<Scalars['String']['input']>;
   /** false pauses deliveries; true resumes them (and re-enables a disabled endpoint). */
   enabled: InputMaybe<Scalars['Boolean']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, webhook.test), or ["*"] for all, including those added later. */
   events: InputMaybe<Array<Scalars['String']['input']>>;
   /** Where events are POSTed (https in production). */
   url: InputMaybe<Scalars['String']['input']>;
@@ -773,6 +918,7 @@ export type VerificationCheckName =
   | 'signature'
   | 'status'
   | 'structure'
+  | 'trust'
   | 'validity_period';
 
 /** skipped: the check did not apply, or could not be made. */

@@ -5,7 +5,15 @@ import type { JWK } from 'jose';
 import type { StatusAnswer, StatusReference } from '../../status-lists/status-reference.js';
 import type { CredentialFormatName } from '../formats/index.js';
 
-export type CheckName = 'structure' | 'signature' | 'validity_period' | 'status' | 'disclosures' | 'key_binding';
+export type CheckName =
+  | 'structure'
+  | 'signature'
+  | 'validity_period'
+  | 'status'
+  | 'disclosures'
+  | 'key_binding'
+  /** The issuer's trust under the verifying tenant's policy (src/modules/trust), added by the service. */
+  | 'trust';
 
 export type Check = { name: CheckName; status: 'passed' | 'failed' | 'skipped'; detail?: string };
 
