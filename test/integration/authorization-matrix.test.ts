@@ -713,7 +713,8 @@ async function tenantState() {
     prisma.credential.findMany({ where, ...byId }),
     prisma.statusList.findMany({ where, ...byId }),
     prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }),
-    prisma.outboxEvent.findMany({ where, ...byId }),
+    // Not publishedAt: a webhook dispatcher (any instance on the database) fans events out at any moment.
+    prisma.outboxEvent.findMany({ where, ...byId, omit: { publishedAt: true } }),
   ]);
   return {
     tenant,

@@ -130,7 +130,8 @@ async function issuingState(side: Side) {
     prisma.credential.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.statusList.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }).then(bytesAsHex),
-    prisma.outboxEvent.findMany({ where, ...byId }).then(bytesAsHex),
+    // Not publishedAt: a webhook dispatcher (any instance on the database) fans events out at any moment.
+    prisma.outboxEvent.findMany({ where, ...byId, omit: { publishedAt: true } }).then(bytesAsHex),
     prisma.trustAttestation.findMany({ where, ...byId }),
   ]);
   return { dids, credentials, statusLists, usageCounters, outboxEvents, attestations };
