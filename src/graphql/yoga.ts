@@ -14,6 +14,7 @@ import type { RequestContext } from './context.js';
 import { graphiqlPageHeadersPlugin, renderGraphiQLPage } from './graphiql.js';
 import { idempotencyKeyPlugin } from './idempotency.js';
 import { graphqlLimitPlugins } from './limits.js';
+import { contractTextOfVariableError } from './zod-types.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -65,8 +66,16 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHand
         // A variable of the wrong type or with an unknown field, a document over a limit: graphql-js (or
         // GraphQL Armor) raised its own error and nothing ran. A 400, over HTTP too.
         if (raisedByGraphQL(error)) {
-          return createGraphQLError((error as Error).message, {
-            extensions: { code: 'BAD_REQUEST', status: 400, http: { status: 400 } },
+          const message = (error as Error).message;
+          const contract = contractTextOfVariableError(message);
+          return createGraphQLError(contract?.message ?? message, {
+            extensions: {
+              code: 'BAD_REQUEST',
+              status: 400,
+              http: { status: 400 },
+              // The field, as REST's details name it (the contract's text alone may not).
+              ...(contract && { details: [contract] }),
+            },
           });
         }
         options.log.error({ err: original }, 'unexpected error in GraphQL operation');

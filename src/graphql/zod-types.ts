@@ -130,6 +130,33 @@ export function inputFromZod(name: string, schema: z.ZodObject, description?: st
 /** The zod schema a GraphQL input type was derived from. */
 export const zodSchemaOfInput = (name: string) => inputs.get(name)?.schema;
 
+const VARIABLE_ERROR = /^Variable "\$\w+" got invalid value (.*) at "([^"]+)"; /s;
+
+/**
+ * The contract's text for a variable GraphQL refused on a field of a zod-derived input (a value of the wrong
+ * type, an unknown enum value, a null): what the field's zod schema says of that value, as REST answers it
+ * (`score must be 0-100`, `unsupported format`). Undefined when the field is no such input's, sits in a
+ * list, has a value GraphQL did not print as JSON, or inputs sharing its name would say different things.
+ */
+export function contractTextOfVariableError(message: string): { message: string; field: string } | undefined {
+  const match = VARIABLE_ERROR.exec(message);
+  const field = match?.[2]!.split('.').at(-1);
+  if (!match || !field || field.includes('[')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(match[1]!);
+  } catch {
+    return undefined;
+  }
+  const texts = new Set<string>();
+  for (const { schema } of inputs.values()) {
+    const fieldSchema = (schema.shape as Shape)[field];
+    const result = fieldSchema?.safeParse(value);
+    if (result && !result.success) texts.add(result.error.issues[0]!.message);
+  }
+  return texts.size === 1 ? { message: [...texts][0]!, field: match[2]! } : undefined;
+}
+
 // Pothos's field builders are typed per call site; the glue builds fields from data, so it speaks to them
 // through this one loose signature.
 type LooseFieldBuilder = { field: (options: Record<string, unknown>) => unknown };

@@ -440,12 +440,10 @@ describe('issuing errors', () => {
 
     expectError(await issue(owner.token, { format: 'ldp_vc', issuer: active.did }), 400, 'unsupported format');
     expectError(await issue(owner.token, { format: 'JWT_VC_JSON', issuer: active.did }), 400, 'unsupported format');
-    // GraphQL knows the formats as an enum: an unknown one is refused before anything runs.
+    // GraphQL knows the formats as an enum: an unknown one is refused before anything runs, with the same text.
     const unknownFormat = await app.graphql(ISSUE, { input: { format: 'ldp_vc', issuer: active.did } }, owner.token);
     expect(unknownFormat.status).toBe(400);
-    expect(unknownFormat.body.errors[0].message).toBe(
-      'Variable "$input" got invalid value "ldp_vc" at "input.format"; Value "ldp_vc" does not exist in "CredentialFormat" enum.',
-    );
+    expect(unknownFormat.body.errors[0].message).toBe('unsupported format');
     const noIssuer = await issue(owner.token, { format: 'jwt_vc_json', claims: { a: 1 } });
     expectError(noIssuer, 400);
     expect(noIssuer.body.error).toMatch(/issuer/);

@@ -112,18 +112,21 @@ describe('creating attestations: the contract’s boundaries', () => {
   });
 
   it.each([
-    ['score', 1.5],
-    ['score', '50'],
-    ['score', null],
-    ['weight', '1'],
-    ['assuranceLevel', 'HIGH'],
-    ['assuranceLevel', ''],
+    ['score', 1.5, 'score must be 0-100'],
+    ['score', '50', 'score must be 0-100'],
+    ['score', null, 'score must be 0-100'],
+    ['weight', '1', 'weight must be 0.0-1.0'],
+    ['weight', null, 'weight must be 0.0-1.0'],
+    ['assuranceLevel', 'HIGH', 'invalid assurance level'],
+    ['assuranceLevel', '', 'invalid assurance level'],
   ])(
-    'refuses %s %j over GraphQL (a value of the wrong GraphQL type never reaches the service)',
-    async (field, value) => {
+    'refuses %s %j over GraphQL with the exact text (a value of the wrong GraphQL type, refused before the service)',
+    async (field, value, text) => {
       const input = { subjectDid: newSubject(), score: 50, weight: 0.5, assuranceLevel: 'low', [field]: value };
       const response = await app.graphql(GQL_CREATE, { input }, owner.token);
-      expect(response.body.errors?.length).toBeGreaterThan(0);
+      expect(response.status).toBe(400);
+      expect(response.body.errors?.[0]?.message).toBe(text);
+      expect(response.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
       expect(response.body.data?.createTrustAttestation ?? null).toBeNull();
     },
   );

@@ -261,11 +261,15 @@ describe('POST /v1/admin/billing/upgrade', () => {
     expectError(notString, 400);
     expect(notString.body.error).toMatch(/plan/);
     expectError(await upgrade(owner.token, { plan: ['enterprise'] }), 400);
-    // GraphQL knows the plans as an enum and the field as required: refused before anything runs.
-    for (const input of [{}, { plan: 'platinum' }]) {
+    // GraphQL knows the plans as an enum and the field as required: refused before anything runs (an unknown
+    // plan with REST's text; a missing field with GraphQL's, which names it).
+    for (const [input, text] of [
+      [{}, /^Variable "\$input" got invalid value .*"Plan!"/],
+      [{ plan: 'platinum' }, /^plan must be one of: developer, startup, business, enterprise/],
+    ] as const) {
       const response = await app.graphql(CHANGE_PLAN, { input }, owner.token);
       expect(response.status).toBe(400);
-      expect(response.body.errors[0].message).toMatch(/^Variable "\$input" got invalid value .*"Plan!?"/);
+      expect(response.body.errors[0].message).toMatch(text);
     }
     expect(await storedPlan(owner)).toBe('developer');
   });
