@@ -117,13 +117,14 @@ export function findDelivery(db: Db, tenantId: string, id: string): Promise<Deli
 }
 
 /**
- * A delivery of an event to one endpoint, never due (no next attempt): the test send's, which its own request
- * claims and attempts at once, and which the dispatcher must not take first.
+ * A delivery of an event to one endpoint, due only at `dueAt`: the test send's, which its own request claims
+ * and attempts at once, so the dispatcher must not take it first — but does, if that request's instance died
+ * before the attempt was recorded.
  */
 export function createDelivery(
   db: Db,
   tenantId: string,
-  delivery: { endpointId: string; eventId: string; eventType: string; now: Date },
+  delivery: { endpointId: string; eventId: string; eventType: string; now: Date; dueAt: Date },
 ): Promise<DeliveryRow> {
   return db.webhookDelivery.create({
     data: {
@@ -131,7 +132,7 @@ export function createDelivery(
       endpointId: delivery.endpointId,
       eventId: delivery.eventId,
       eventType: delivery.eventType,
-      nextAttemptAt: null,
+      nextAttemptAt: delivery.dueAt,
       createdAt: delivery.now,
     },
     select: deliveryView,

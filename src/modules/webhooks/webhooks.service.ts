@@ -24,6 +24,8 @@ import { createWebhookInput, deliveryStateInput, updateWebhookInput, type Delive
 import * as repository from './webhooks.repository.js';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository.js';
 
+/** A test send is the dispatcher's only after this: long after its own request has attempted it. */
+const TEST_SEND_GRACE_MS = 5 * 60 * 1000;
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const SECRET_OVERLAP_MS = 24 * 3600 * 1000;
 const NOT_FOUND = 'webhook not found';
@@ -202,6 +204,7 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
         eventId: event.id,
         eventType: 'webhook.test',
         now,
+        dueAt: new Date(now.getTime() + TEST_SEND_GRACE_MS),
       });
     });
     const outcome = await dispatcher.attemptNow(principal.tenantId, delivery.id, 'test');
