@@ -23,7 +23,6 @@ import { matchPublicRoute } from './http/public-routes.js';
 import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
 import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
-import { openApiPath } from './rest/endpoint.js';
 import { API_VERSION, buildOpenApiDocument } from './rest/openapi.js';
 import type { Services } from './services.js';
 import { createCorsPolicy } from './http/cors.js';
@@ -166,7 +165,7 @@ export function createApp(deps: AppDeps): App {
         });
         return;
       }
-      if (match?.kind === 'found') route = openApiPath(match.endpoint.path);
+      if (match?.kind === 'found') route = match.endpoint.documentPath;
       // Bodies are small in this API; refuse a declared oversize one before anyone buffers it (Yoga included).
       if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
       const principal = await authenticate(prisma, request.headers.authorization, requestLog, principals);

@@ -28,6 +28,21 @@ export function decodeCursor(cursor: string | null | undefined): Keyset | undefi
   return { createdAt, id };
 }
 
+/** The rows a page asks a repository for: those after the cursor, and one more than the page holds. */
+export type PageWindow = { before: Keyset | undefined; take: number };
+
+/**
+ * One page of a list: checks the request's limit and cursor, reads the window through `fetch`, and cuts the
+ * page from it with the cursor of the next one.
+ */
+export async function fetchPage<T extends Keyset>(
+  page: PageRequest,
+  fetch: (window: PageWindow) => Promise<T[]>,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const limit = pageLimit(page.limit);
+  return toPage(await fetch({ before: decodeCursor(page.cursor), take: limit + 1 }), limit);
+}
+
 /** Fetch limit + 1 rows; the extra one only tells whether there is a next page. */
 export function toPage<T extends Keyset>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);

@@ -25,7 +25,7 @@ import {
   type VariableTypes,
 } from './body-mapping.js';
 import { fromGraphQLData } from './result-mapping.js';
-import type { RestEndpoint, RestRequest } from './endpoint.js';
+import { openApiPath, type RestEndpoint, type RestRequest } from './endpoint.js';
 
 type CompiledEndpoint = RestEndpoint & {
   document: DocumentNode;
@@ -35,6 +35,8 @@ type CompiledEndpoint = RestEndpoint & {
   segments: string[];
   /** Literal (1) or parameter (0) per segment: the most specific matching template wins. */
   specificity: string;
+  /** The path as the OpenAPI document writes it (`/v1/dids/{did}`): the route label of metrics. */
+  documentPath: string;
   mapBody: BodyMapper | undefined;
 };
 
@@ -117,6 +119,7 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
     variableTypes: variableTypesOf(schema, operation),
     access,
     segments: endpoint.path.split('/').filter(Boolean),
+    documentPath: openApiPath(endpoint.path),
     // One character per segment, literal '1' before parameter '0': compared as strings, the greater wins.
     specificity: endpoint.path
       .split('/')

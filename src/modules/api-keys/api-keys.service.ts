@@ -8,7 +8,7 @@ import { isPermission, PERMISSIONS } from '../../auth/permissions.js';
 import type { Principal } from '../../auth/principal.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { isoDateTime, parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import type { EventData } from '../events/event-catalogue.js';
@@ -107,10 +107,7 @@ export function createApiKeysService({ prisma, access }: { prisma: PrismaClient;
     principal: Principal,
     page: PageRequest,
   ): Promise<{ apiKeys: ApiKeyView[]; nextCursor: string | null }> {
-    const limit = pageLimit(page.limit);
-    const before = decodeCursor(page.cursor);
-    const rows = await repository.listApiKeys(prisma, principal.tenantId, { before, take: limit + 1 });
-    const result = toPage(rows, limit);
+    const result = await fetchPage(page, (window) => repository.listApiKeys(prisma, principal.tenantId, window));
     return { apiKeys: result.items.map(toView), nextCursor: result.nextCursor };
   }
 

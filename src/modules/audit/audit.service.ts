@@ -1,7 +1,7 @@
 // Reading the audit log (spec: every change to members, roles, API keys and plan is recorded).
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, type PageRequest } from '../../lib/pagination.js';
 import { listAuditEvents } from './audit.repository.js';
 
 export type AuditEventView = {
@@ -18,10 +18,9 @@ export type AuditEventView = {
 
 export function createAuditService({ prisma }: { prisma: PrismaClient }) {
   async function list(principal: Principal, request: PageRequest) {
-    const limit = pageLimit(request.limit);
-    const before = decodeCursor(request.cursor);
-    const rows = await listAuditEvents(prisma, principal.tenantId, { limit: limit + 1, before });
-    const page = toPage(rows, limit);
+    const page = await fetchPage(request, ({ before, take }) =>
+      listAuditEvents(prisma, principal.tenantId, { limit: take, before }),
+    );
     return { events: page.items as AuditEventView[], nextCursor: page.nextCursor };
   }
   return { list };

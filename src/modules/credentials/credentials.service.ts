@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 import type { Principal } from '../../auth/principal.js';
-import { badRequest, conflict, forbidden, notFound, quotaReached } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, quotaReached } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { didNotFound } from '../dids/dids.service.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
@@ -170,21 +170,17 @@ export function createCredentialsService({
 
   async function list(principal: Principal, rawFilters: unknown, page: PageRequest, origin?: RequestOrigin) {
     const filters = parseInput(listInput, rawFilters);
-    const limit = pageLimit(page.limit);
-    const before = decodeCursor(page.cursor);
-    const rows = await listCredentials(
-      prisma,
-      principal.tenantId,
-      {
-        format: filters.format ? credentialFormatNamed(filters.format).storedAs : undefined,
-        issuer: filters.issuer,
-        status: filters.status,
-      },
-      { before, take: limit + 1 },
-    );
-    const result = toPage(
-      rows.map((row) => ({ ...row, createdAt: row.issuedAt })),
-      limit,
+    const filter = {
+      format: filters.format ? credentialFormatNamed(filters.format).storedAs : undefined,
+      issuer: filters.issuer,
+      status: filters.status,
+    };
+    // Credentials are ordered by when they were issued: that is their keyset's time.
+    const result = await fetchPage(page, async (window) =>
+      (await listCredentials(prisma, principal.tenantId, filter, window)).map((row) => ({
+        ...row,
+        createdAt: row.issuedAt,
+      })),
     );
     return { credentials: result.items.map((row) => toView(row, origin)), nextCursor: result.nextCursor };
   }

@@ -62,3 +62,25 @@ export function findDidWithKey(db: Db, tenantId: string, did: string) {
     select: { id: true, keyType: true, deactivatedAt: true, privateKeyCiphertext: true },
   });
 }
+
+/** The tenant's oldest active DID: the default attester of trust attestations. */
+export function oldestActiveDid(db: Db, tenantId: string) {
+  return db.did.findFirst({
+    where: { tenantId, deactivatedAt: null },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, did: true },
+  });
+}
+
+/**
+ * Whether the tenant's DID is still active, checked inside the transaction that stores an attestation. The row
+ * is locked FOR SHARE, so a concurrent deactivation waits for the attestation to commit (or finds it made
+ * after) rather than slipping between the check and the insert.
+ */
+export async function didIsActive(db: Db, tenantId: string, didId: string): Promise<boolean> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM dids
+    WHERE tenant_id = ${tenantId}::uuid AND id = ${didId}::uuid AND deactivated_at IS NULL
+    FOR SHARE`;
+  return rows.length === 1;
+}

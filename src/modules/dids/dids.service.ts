@@ -4,10 +4,10 @@
 import { z } from 'zod';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { forbidden, notFound, quotaReached, unauthorized } from '../../lib/errors.js';
+import { notFound, quotaReached, unauthorized } from '../../lib/errors.js';
 import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
@@ -111,10 +111,9 @@ export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys
 
   async function list(principal: Principal, rawInput: unknown, page: PageRequest) {
     const input = parseInput(listInput, rawInput);
-    const limit = pageLimit(page.limit);
-    const before = decodeCursor(page.cursor);
-    const rows = await listDids(prisma, principal.tenantId, { status: input.status }, { before, take: limit + 1 });
-    const result = toPage(rows, limit);
+    const result = await fetchPage(page, (window) =>
+      listDids(prisma, principal.tenantId, { status: input.status }, window),
+    );
     return { dids: result.items.map(toDidView), nextCursor: result.nextCursor };
   }
 

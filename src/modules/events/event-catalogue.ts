@@ -79,6 +79,28 @@ const EXAMPLE = {
   apiKeyId: '5d8e2f4a-1b3c-4d5e-8f6a-7b8c9d0e1f2a',
 } as const;
 
+/** What both credential events say of their credential. */
+const CREDENTIAL_EXAMPLE = {
+  credential_id: EXAMPLE.credentialId,
+  format: 'jwt_vc_json',
+  credential_type: 'UniversityDegreeCredential',
+  issuer: EXAMPLE.issuer,
+  subject_id: 'did:example:alice',
+  status: EXAMPLE.status,
+};
+
+/** What both trust events say of their attestation. */
+const ATTESTATION_EXAMPLE = {
+  attestation_id: '5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+  attester_did: EXAMPLE.issuer,
+  subject_did: 'did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH',
+  score: 80,
+  weight: 0.5,
+  assurance_level: 'substantial',
+  credential_types: ['KycCredential'],
+  status: EXAMPLE.status,
+};
+
 type CatalogueEntry = { description: string; data: z.ZodObject; example: Record<string, unknown> };
 
 /** Every event type, in the order the documentation lists them. */
@@ -93,12 +115,7 @@ export const EVENT_CATALOGUE = {
       expires_at: instant('When it expires; null when it does not.').nullable(),
     }),
     example: {
-      credential_id: EXAMPLE.credentialId,
-      format: 'jwt_vc_json',
-      credential_type: 'UniversityDegreeCredential',
-      issuer: EXAMPLE.issuer,
-      subject_id: 'did:example:alice',
-      status: EXAMPLE.status,
+      ...CREDENTIAL_EXAMPLE,
       issued_at: '2026-11-24T18:50:02.114Z',
       expires_at: null,
     },
@@ -107,12 +124,7 @@ export const EVENT_CATALOGUE = {
     description: 'A credential was revoked: its bit in its status list is set, and verifiers now see it revoked.',
     data: z.strictObject({ ...credentialFields, revoked_at: instant('When it was revoked.') }),
     example: {
-      credential_id: EXAMPLE.credentialId,
-      format: 'jwt_vc_json',
-      credential_type: 'UniversityDegreeCredential',
-      issuer: EXAMPLE.issuer,
-      subject_id: 'did:example:alice',
-      status: EXAMPLE.status,
+      ...CREDENTIAL_EXAMPLE,
       revoked_at: '2026-11-24T18:55:10.925Z',
     },
   },
@@ -246,14 +258,7 @@ export const EVENT_CATALOGUE = {
       valid_until: instant('Until when it counts; null: no end.').nullable(),
     }),
     example: {
-      attestation_id: '5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
-      attester_did: EXAMPLE.issuer,
-      subject_did: 'did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH',
-      score: 80,
-      weight: 0.5,
-      assurance_level: 'substantial',
-      credential_types: ['KycCredential'],
-      status: EXAMPLE.status,
+      ...ATTESTATION_EXAMPLE,
       valid_from: '2026-11-24T18:50:02.114Z',
       valid_until: null,
     },
@@ -262,14 +267,7 @@ export const EVENT_CATALOGUE = {
     description: 'An attestation was revoked: its status bit is set, and it no longer counts in scores or lists.',
     data: z.strictObject({ ...attestationFields, revoked_at: instant('When it was revoked.') }),
     example: {
-      attestation_id: '5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
-      attester_did: EXAMPLE.issuer,
-      subject_did: 'did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH',
-      score: 80,
-      weight: 0.5,
-      assurance_level: 'substantial',
-      credential_types: ['KycCredential'],
-      status: EXAMPLE.status,
+      ...ATTESTATION_EXAMPLE,
       revoked_at: '2026-11-24T19:02:40.511Z',
     },
   },

@@ -2,7 +2,7 @@
 // so a consumer that was down can catch up without webhooks at all.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { listEvents, type EventRow } from '../outbox/outbox.repository.js';
 import { listInput } from './events.inputs.js';
@@ -14,10 +14,9 @@ export function createEventsService({ prisma }: { prisma: PrismaClient }) {
     page: PageRequest,
   ): Promise<{ events: EventRow[]; nextCursor: string | null }> {
     const filters = parseInput(listInput, rawFilters);
-    const limit = pageLimit(page.limit);
-    const before = decodeCursor(page.cursor);
-    const rows = await listEvents(prisma, principal.tenantId, { type: filters.type }, { before, take: limit + 1 });
-    const result = toPage(rows, limit);
+    const result = await fetchPage(page, (window) =>
+      listEvents(prisma, principal.tenantId, { type: filters.type }, window),
+    );
     return { events: result.items, nextCursor: result.nextCursor };
   }
 

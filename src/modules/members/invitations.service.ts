@@ -11,7 +11,7 @@ import { newSessionToken } from '../../auth/session-tokens.js';
 import { badRequest, conflict, forbidden, notFound, quotaReached } from '../../lib/errors.js';
 import { randomToken, sha256, constantTimeEqual } from '../../lib/crypto.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import {
   emailKey,
@@ -138,13 +138,9 @@ export function createInvitationsService({ prisma, sessionTtlSeconds, passwords 
     principal: Principal,
     page: PageRequest,
   ): Promise<{ invitations: InvitationView[]; nextCursor: string | null }> {
-    const limit = pageLimit(page.limit);
-    const before = decodeCursor(page.cursor);
-    const rows = await repository.listPendingInvitations(prisma, principal.tenantId, new Date(), {
-      before,
-      take: limit + 1,
-    });
-    const result = toPage(rows, limit);
+    const result = await fetchPage(page, (window) =>
+      repository.listPendingInvitations(prisma, principal.tenantId, new Date(), window),
+    );
     return { invitations: result.items.map(toView), nextCursor: result.nextCursor };
   }
 

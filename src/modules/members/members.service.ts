@@ -8,7 +8,7 @@ import { OWNER_ROLE } from '../../auth/builtin-roles.js';
 import type { Principal } from '../../auth/principal.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { revokeApiKeysCreatedBy } from '../api-keys/api-keys.repository.js';
 import { apiKeyRevokedEvent } from '../api-keys/api-keys.service.js';
@@ -45,10 +45,7 @@ export function createMembersService({ prisma, access }: { prisma: PrismaClient;
     principal: Principal,
     page: PageRequest,
   ): Promise<{ members: MemberView[]; nextCursor: string | null }> {
-    const limit = pageLimit(page.limit);
-    const before = decodeCursor(page.cursor);
-    const rows = await repository.listMembers(prisma, principal.tenantId, { before, take: limit + 1 });
-    const result = toPage(rows, limit);
+    const result = await fetchPage(page, (window) => repository.listMembers(prisma, principal.tenantId, window));
     return { members: result.items.map(toMemberView), nextCursor: result.nextCursor };
   }
 

@@ -6,7 +6,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { permissionDenied, type Principal } from '../../auth/principal.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { decodeCursor, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
@@ -28,10 +28,9 @@ export function createRolesService({ prisma, access }: { prisma: PrismaClient; a
     principal: Principal,
     page: PageRequest,
   ): Promise<{ roles: RoleView[]; nextCursor: string | null }> {
-    const limit = pageLimit(page.limit);
-    const before = decodeCursor(page.cursor);
-    const rows = await repository.listAssignableRoles(prisma, principal.tenantId, { before, take: limit + 1 });
-    const result = toPage(rows, limit);
+    const result = await fetchPage(page, (window) =>
+      repository.listAssignableRoles(prisma, principal.tenantId, window),
+    );
     return { roles: result.items, nextCursor: result.nextCursor };
   }
 

@@ -34,3 +34,8 @@ export async function setTenantPlan(db: Db, tenantId: string, plan: Plan, change
   const { count } = await db.tenant.updateMany({ where: { id: tenantId }, data: { plan, planChangedAt: changedAt } });
   return count === 1;
 }
+
+/** Global: the tenant a public address names by its slug (its signed trust list, /v1/trust/lists/{slug}). */
+export function findTenantBySlug(db: Db, slug: string) {
+  return db.tenant.findFirst({ where: { slug }, select: { id: true, slug: true } });
+}

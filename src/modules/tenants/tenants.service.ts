@@ -8,7 +8,7 @@ import type { Principal } from '../../auth/principal.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
-import { isPlan, PLAN_NAMES, planChangeObstacles, PLANS, type Plan, type PlanDefinition, planName } from '../plans/plans.js';
+import { planChangeObstacles, PLANS, type Plan, type PlanDefinition, planName } from '../plans/plans.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
 import { currentUsage } from '../usage/usage.repository.js';
 import * as repository from './tenants.repository.js';

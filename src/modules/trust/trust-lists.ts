@@ -7,7 +7,9 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import { signCompactJws } from '../../lib/jws.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import type { StatusListsService } from '../status-lists/status-lists.service.js';
-import { allAttestationsInForce, findTenantBySlug, oldestActiveDid } from './trust.repository.js';
+import { allAttestationsInForce } from './trust.repository.js';
+import { findTenantBySlug } from '../tenants/tenants.repository.js';
+import { oldestActiveDid } from '../dids/dids.repository.js';
 
 export const TRUST_LIST_PATH = '/v1/trust/lists/';
 export const TRUST_LIST_TTL_SECONDS = 300;

@@ -51,28 +51,6 @@ export function insertAttestation(db: Db, tenantId: string, attestation: NewAtte
   });
 }
 
-/** The tenant's oldest active DID: the default attester. */
-export function oldestActiveDid(db: Db, tenantId: string) {
-  return db.did.findFirst({
-    where: { tenantId, deactivatedAt: null },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { id: true, did: true },
-  });
-}
-
-/**
- * Whether the tenant's DID is still active, checked inside the transaction that stores an attestation. The row
- * is locked FOR SHARE, so a concurrent deactivation waits for the attestation to commit (or finds it made
- * after) rather than slipping between the check and the insert.
- */
-export async function didIsActive(db: Db, tenantId: string, didId: string): Promise<boolean> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT id::text FROM dids
-    WHERE tenant_id = ${tenantId}::uuid AND id = ${didId}::uuid AND deactivated_at IS NULL
-    FOR SHARE`;
-  return rows.length === 1;
-}
-
 export type AttestationFilters = {
   subjectDid?: string | null;
   attesterDid?: string | null;
@@ -215,9 +193,4 @@ export function upsertPolicy(
     update: policy,
     select: policyView,
   });
-}
-
-/** The tenant whose public trust list is at `slug`: global by design (the slug is the list's address). */
-export function findTenantBySlug(db: Db, slug: string) {
-  return db.tenant.findFirst({ where: { slug }, select: { id: true, slug: true } });
 }

@@ -8,13 +8,14 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
-import { decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { jwtVcJson } from '../credentials/formats/jwt-vc-json/jwt-vc-json.format.js';
 import type { IssueInput } from '../credentials/credentials.inputs.js';
 import type { CredentialStatusView } from '../credentials/formats/credential-format.js';
 import { didNotFound } from '../dids/dids.service.js';
+import { didIsActive, oldestActiveDid } from '../dids/dids.repository.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
@@ -99,7 +100,7 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
 
   /** The attester: the DID asked for if it is the tenant's and active, else the tenant's oldest active DID. */
   async function attesterOf(tenantId: string, did: string | null | undefined) {
-    const chosen = did ?? (await repository.oldestActiveDid(prisma, tenantId))?.did;
+    const chosen = did ?? (await oldestActiveDid(prisma, tenantId))?.did;
     if (!chosen) throw badRequest(MESSAGES.noAttesterDid);
     const issuer = await issuerKeys.forTenant(tenantId, chosen, { fresh: true });
     if (!issuer) throw didNotFound(chosen);
@@ -148,7 +149,7 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
       statusIndex: slot.index,
     });
     return prisma.$transaction(async (tx) => {
-      if (!(await repository.didIsActive(tx, principal.tenantId, attester.didId))) {
+      if (!(await didIsActive(tx, principal.tenantId, attester.didId))) {
         throw badRequest(MESSAGES.issuerDidDeactivated);
       }
       const row = await repository.insertAttestation(tx, principal.tenantId, {
@@ -188,16 +189,10 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
 
   async function list(principal: Principal, rawFilters: unknown, page: PageRequest, origin?: Origin) {
     const filters = parseInput(listAttestationsInput, rawFilters);
-    const limit = pageLimit(page.limit);
     const now = new Date();
-    const rows = await repository.listAttestations(
-      prisma,
-      principal.tenantId,
-      filters,
-      { before: decodeCursor(page.cursor), take: limit + 1 },
-      now,
+    const result = await fetchPage(page, (window) =>
+      repository.listAttestations(prisma, principal.tenantId, filters, window, now),
     );
-    const result = toPage(rows, limit);
     return { attestations: result.items.map((row) => toView(row, origin, now)), nextCursor: result.nextCursor };
   }
 

@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { KeyEncryption } from '../../lib/key-encryption.js';
-import { decodeCursor, isUuid, pageLimit, toPage, type PageRequest } from '../../lib/pagination.js';
+import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
@@ -106,12 +106,7 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
   }
 
   async function list(principal: Principal, page: PageRequest) {
-    const limit = pageLimit(page.limit);
-    const rows = await repository.listEndpoints(prisma, principal.tenantId, {
-      before: decodeCursor(page.cursor),
-      take: limit + 1,
-    });
-    const result = toPage(rows, limit);
+    const result = await fetchPage(page, (window) => repository.listEndpoints(prisma, principal.tenantId, window));
     return { webhooks: result.items.map((row) => toView(row)), nextCursor: result.nextCursor };
   }
 
@@ -215,15 +210,9 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
     await endpointOf(principal, id);
     const state: DeliveryState | undefined =
       rawStatus === undefined || rawStatus === null ? undefined : parseInput(deliveryStateInput, rawStatus);
-    const limit = pageLimit(page.limit);
-    const rows = await repository.listDeliveries(
-      prisma,
-      principal.tenantId,
-      id,
-      { state },
-      { before: decodeCursor(page.cursor), take: limit + 1 },
+    const result = await fetchPage(page, (window) =>
+      repository.listDeliveries(prisma, principal.tenantId, id, { state }, window),
     );
-    const result = toPage(rows, limit);
     return { deliveries: result.items, nextCursor: result.nextCursor };
   }
 
@@ -237,15 +226,15 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
   async function replay(principal: Principal, id: string) {
     await deliveryOf(principal, id);
     const outcome = await dispatcher.attemptNow(principal.tenantId, id, 'replay');
-    if (!outcome) throw conflict('an attempt of this delivery is in progress; try again shortly');
     return { delivery: await deliveryOf(principal, id), attempt: attemptView(outcome) };
   }
 
   return { create, list, get, update, remove, rotateSecret, sendTest, deliveries, replay };
 }
 
+/** The attempt's outcome as answered; none means another attempt of the delivery holds it. */
 function attemptView(outcome: AttemptOutcome | null): AttemptView {
-  if (!outcome) throw new AppError('CONFLICT', 'an attempt of this delivery is in progress; try again shortly');
+  if (!outcome) throw conflict('an attempt of this delivery is in progress; try again shortly');
   return {
     ok: outcome.ok,
     status: outcome.status,

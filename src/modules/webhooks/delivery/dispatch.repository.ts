@@ -170,14 +170,10 @@ export async function markEndpointFailing(
   endpointId: string,
   at: Date,
 ): Promise<Date | null> {
-  await db.webhookEndpoint.updateMany({
-    where: { tenantId, id: endpointId, failingSince: null },
-    data: { failingSince: at },
-  });
-  const row = await db.webhookEndpoint.findFirst({
-    where: { tenantId, id: endpointId },
-    select: { failingSince: true },
-  });
+  const [row] = await db.$queryRaw<{ failingSince: Date }[]>`
+    UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ${at}::timestamptz)
+    WHERE tenant_id = ${tenantId}::uuid AND id = ${endpointId}::uuid
+    RETURNING failing_since AS "failingSince"`;
   return row?.failingSince ?? null;
 }
 
