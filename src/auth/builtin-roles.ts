@@ -18,6 +18,7 @@ const READ_ONLY: Permission[] = [
   'roles:list',
   'usage:read',
   'trust:read',
+  'compliance:read',
 ];
 
 export const BUILTIN_ROLES = [

@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'webhooks:manage',
   'trust:read',
   'trust:write',
+  'compliance:read',
+  'compliance:manage',
   'domains:manage',
 ] as const;
 
