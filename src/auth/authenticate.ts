@@ -60,6 +60,11 @@ async function authenticateSession(
     userId: session.userId,
     tenantId: session.tenantId,
     plan: session.membership.tenant.plan,
+    compliance: {
+      adopted: session.membership.tenant.complianceAdoptions.map((adoption) => adoption.frameworkId),
+      personalClaims: session.membership.tenant.personalClaims,
+      keyRotationDays: session.membership.tenant.keyRotationDays,
+    },
     role: { id: role.id, name: role.name },
     permissions: new Set(role.permissions),
   };
@@ -88,6 +93,11 @@ async function authenticateApiKey(
     userId: row.created_by_user_id,
     tenantId: row.tenant_id,
     plan: row.plan,
+    compliance: {
+      adopted: row.adopted_frameworks,
+      personalClaims: row.personal_claims ?? [],
+      keyRotationDays: row.key_rotation_days,
+    },
     role: { id: row.role_id, name: row.role_name },
     scopes,
     // A key can never do more than its creator can now: scopes narrow the role, they never widen it.

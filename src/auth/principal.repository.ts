@@ -21,7 +21,14 @@ export function findSessionByTokenHash(db: Db, tokenHash: Uint8Array<ArrayBuffer
       membership: {
         select: {
           role: { select: { id: true, name: true, permissions: true } },
-          tenant: { select: { plan: true } },
+          tenant: {
+            select: {
+              plan: true,
+              personalClaims: true,
+              keyRotationDays: true,
+              complianceAdoptions: { select: { frameworkId: true } },
+            },
+          },
         },
       },
     },
@@ -42,6 +49,9 @@ export type ApiKeyWithCreatorRole = {
   role_name: string;
   role_permissions: string[];
   plan: Plan;
+  personal_claims: string[] | null;
+  key_rotation_days: number;
+  adopted_frameworks: string[];
 };
 
 /**
@@ -55,7 +65,8 @@ export async function findApiKeyByKeyHash(
   const rows = await db.$queryRaw<ApiKeyWithCreatorRole[]>`
     SELECT k.id, k.key_hash, k.tenant_id, k.created_by_user_id, k.scoped, k.scopes, k.expires_at, k.revoked_at,
            k.last_used_at, r.id AS role_id, r.name AS role_name, r.permissions AS role_permissions,
-           t.plan::text AS plan
+           t.plan::text AS plan, t.personal_claims, t.key_rotation_days,
+           ARRAY(SELECT a.framework_id FROM compliance_adoptions a WHERE a.tenant_id = k.tenant_id) AS adopted_frameworks
     FROM api_keys k
     JOIN tenants t ON t.id = k.tenant_id
     JOIN memberships m ON m.tenant_id = k.tenant_id AND m.user_id = k.created_by_user_id

@@ -3,11 +3,22 @@ import { MESSAGES } from '../lib/messages.js';
 import { forbidden } from '../lib/errors.js';
 import type { Plan } from '../generated/prisma/enums.js';
 
+/** The tenant's compliance state that issuing enforces (src/modules/compliance), read with the principal. */
+export type TenantCompliance = {
+  /** Ids of the frameworks the tenant adopted. */
+  adopted: readonly string[];
+  /** Claim names the tenant declared personal data. */
+  personalClaims: readonly string[];
+  /** A signing key older than this many days is due for rotation. */
+  keyRotationDays: number;
+};
+
 type PrincipalBase = {
   userId: string;
   tenantId: string;
   /** The tenant's plan as it is at this request: its rate limit applies to the request. */
   plan: Plan;
+  compliance: TenantCompliance;
   /** The role of the user (for an API key: of its creator) in the tenant, as it is at this request. */
   role: { id: string; name: string };
   /** What this request may do: the role's permissions, narrowed to the key's scopes for a scoped key. */

@@ -263,6 +263,7 @@ describe('refusals', () => {
       tenantId: owner.tenant_id,
       userId: owner.user_id,
       plan: 'business',
+      compliance: { adopted: [], personalClaims: [], keyRotationDays: 365 },
     } as Principal;
     const input = request.args.input;
     await expect(app.services.credentials.issue(principal, input, stale.slot)).rejects.toMatchObject({

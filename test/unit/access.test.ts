@@ -17,6 +17,7 @@ const base = {
   userId: 'u',
   tenantId: 't',
   plan: 'developer' as const,
+  compliance: { adopted: [], personalClaims: [], keyRotationDays: 365 },
   role: { id: 'r', name: 'issuer' },
 };
 

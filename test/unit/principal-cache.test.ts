@@ -8,6 +8,7 @@ const principal = (tenantId: string): Principal => ({
   userId: 'u',
   tenantId,
   plan: 'developer',
+  compliance: { adopted: [], personalClaims: [], keyRotationDays: 365 },
   role: { id: 'r', name: 'owner' },
   permissions: new Set(['members:list']),
 });

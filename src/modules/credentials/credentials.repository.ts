@@ -26,6 +26,9 @@ export type NewCredential = {
   statusListId: string;
   statusIndex: number;
   credential: string;
+  /** The subject's claim names, and those every verifier sees (names only: compliance counts by them). */
+  claimNames: string[];
+  exposedClaims: string[];
   issuedAt: Date;
   expiresAt: Date | null;
   month: string;
@@ -72,9 +75,9 @@ const ISSUE_SQL = `
     RETURNING credentials_issued
   ), inserted AS (
     INSERT INTO credentials (id, tenant_id, issuer_did_id, format, credential_type, subject_id, status_list_id,
-                             status_index, credential, issued_at, expires_at)
+                             status_index, credential, issued_at, expires_at, claim_names, exposed_claims)
     SELECT $6::uuid, $1::uuid, $4::uuid, $7::credential_format, $8, $9, $10::uuid, $11::int, $12,
-           $13::timestamptz, $14::timestamptz
+           $13::timestamptz, $14::timestamptz, $19::text[], $20::text[]
     FROM quota
     RETURNING id
   ), event AS (
@@ -113,6 +116,8 @@ export async function insertWithinQuota(sql: PreparedSql, c: NewCredential): Pro
     c.idempotency?.id ?? null,
     c.idempotency?.leaseToken ?? null,
     c.idempotency ? Buffer.from(c.idempotency.response) : null,
+    c.claimNames,
+    c.exposedClaims,
   ]);
   return { inserted: rows[0]?.inserted === 1, leaseHeld: rows[0]?.lease_held === true };
 }

@@ -143,6 +143,8 @@ export function createCredentialsService({
       statusListId: slot.listId,
       statusIndex: slot.index,
       credential,
+      claimNames: Object.keys(input.claims ?? {}),
+      exposedClaims: format.visibleClaims(input),
       issuedAt,
       expiresAt: input.validUntil ?? null,
       month,

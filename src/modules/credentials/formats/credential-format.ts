@@ -42,6 +42,8 @@ export interface CredentialFormat<Name extends string = string> {
   readonly issueFields: { required: readonly IssueField[]; exclusive: readonly IssueField[] };
   /** Builds and signs the credential, its status entry embedded. */
   issue(input: IssueInput, key: SigningKey, context: IssueContext): string | Promise<string>;
+  /** The subject's claims (by name) that every verifier sees, whatever the holder discloses. */
+  visibleClaims(input: IssueInput): string[];
   /** The type that names the credential in listings. */
   credentialType(input: IssueInput): string;
   statusReference(entry: { uri: string; index: number }): CredentialStatusView;

@@ -12,6 +12,7 @@ export const jwtVcJson: CredentialFormat<'jwt_vc_json'> = {
   statusListFormat: 'bitstring',
   issueFields: { required: [], exclusive: [] },
   issue: issueJwtVcJson,
+  visibleClaims: (input) => Object.keys(input.claims ?? {}),
   // The most specific type names the credential in listings: the last one given, as VCs list them.
   credentialType: (input) => input.type?.at(-1) ?? 'VerifiableCredential',
   statusReference: ({ uri, index }) => ({ type: 'BitstringStatusListEntry', uri, index }),

@@ -11,6 +11,9 @@ export const sdJwtVc: CredentialFormat<'vc+sd-jwt'> = {
   statusListFormat: 'token',
   issueFields: { required: ['vct'], exclusive: ['disclosable', 'holderJwk', 'sdJwtTyp'] },
   issue: issueSdJwtVc,
+  // Every claim is disclosable unless `disclosable` names a subset (sd-jwt-vc.issue.ts).
+  visibleClaims: (input) =>
+    input.disclosable ? Object.keys(input.claims ?? {}).filter((name) => !input.disclosable!.includes(name)) : [],
   credentialType: (input) => input.vct!,
   statusReference: ({ uri, index }) => ({ type: 'TokenStatusList', uri, index }),
   // Even an SD-JWT without disclosures ends in "~" (RFC 9901 §4); base64url never contains one.
