@@ -42,6 +42,11 @@ export function keyAadFor(tenantId: string, did: string): string {
   return JSON.stringify(['did-private-key/v1', tenantId, did]);
 }
 
+/** Whether stored bytes have this envelope's layout (not a plaintext key): compliance evidence, not a decryption. */
+export function isKeyEnvelope(stored: Uint8Array): boolean {
+  return stored.length > HEADER_BYTES && stored[0] === VERSION;
+}
+
 export function createKeyEncryption(keyEncryptionKey: Uint8Array): KeyEncryption {
   if (keyEncryptionKey.length !== KEK_BYTES) throw new KeyEncryptionKeyError('the key-encryption key must be 32 bytes');
   const kek = Buffer.from(keyEncryptionKey);

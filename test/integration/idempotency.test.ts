@@ -263,8 +263,8 @@ describe('refusals', () => {
       tenantId: owner.tenant_id,
       userId: owner.user_id,
       plan: 'business',
-      compliance: { adopted: [], personalClaims: [], keyRotationDays: 365 },
-    } as Principal;
+      compliance: { adopted: [] as string[], personalClaims: [] as string[], keyRotationDays: 365 },
+    } as unknown as Principal;
     const input = request.args.input;
     await expect(app.services.credentials.issue(principal, input, stale.slot)).rejects.toMatchObject({
       status: 409,

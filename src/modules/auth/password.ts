@@ -94,6 +94,13 @@ export function createPasswordHasher(options: PasswordHashingOptions = {}) {
     needsRehash: (hash: string): boolean => argon2.needsRehash(hash, hashOptions),
     /** Hashes running and waiting now, for metrics. */
     depth: (): QueueDepth => queue.depth(),
+    /** What new hashes are made with: compliance evidence. */
+    parameters: {
+      algorithm: 'argon2id' as const,
+      memoryKib: hashOptions.memoryCost,
+      iterations: hashOptions.timeCost,
+      parallelism: hashOptions.parallelism,
+    },
   };
 }
 

@@ -25,6 +25,7 @@ import {
   type CredentialRow,
 } from './credentials.repository.js';
 import { NO_ACTIVITY, type CredentialActivity } from './credential-activity.js';
+import { issueRefusal } from '../compliance/evaluation.js';
 
 /**
  * What names a credential in its events (the event catalogue's credential.* data): never the credential
@@ -104,6 +105,22 @@ export function createCredentialsService({
     const issuer = await issuerKeys.forTenant(principal.tenantId, input.issuer);
     if (!issuer) throw didNotFound(input.issuer);
     if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
+    // The adopted frameworks' technical controls (src/modules/compliance); they ride on the cached principal.
+    if (principal.compliance.adopted.length > 0) {
+      const refusal = issueRefusal(
+        principal.compliance,
+        {
+          format: format.name,
+          claimNames: Object.keys(input.claims ?? {}),
+          visibleClaims: format.visibleClaims(input),
+          validFrom: input.validFrom ?? new Date(),
+          validUntil: input.validUntil ?? null,
+          issuer: { did: issuer.key.did, alg: issuer.key.alg, createdAt: issuer.createdAt },
+        },
+        new Date(),
+      );
+      if (refusal) throw badRequest(refusal);
+    }
     const limit = PLANS[principal.plan].quotas.credentialsPerMonth;
     const month = usageMonth();
     // A spent quota is refused before a status index is taken; the insert below re-checks atomically.

@@ -59,7 +59,7 @@ export function markDidDeactivated(db: Db, tenantId: string, id: string, at: Dat
 export function findDidWithKey(db: Db, tenantId: string, did: string) {
   return db.did.findFirst({
     where: { tenantId, did },
-    select: { id: true, keyType: true, deactivatedAt: true, privateKeyCiphertext: true },
+    select: { id: true, keyType: true, createdAt: true, deactivatedAt: true, privateKeyCiphertext: true },
   });
 }
 

@@ -9,12 +9,13 @@ import { findDidWithKey } from './dids.repository.js';
 import { didMethodOfStored } from './methods/index.js';
 import type { KeyType, SigningKey } from './signing-keys.js';
 
-export type TenantIssuer = { didId: string; deactivated: boolean | null; key: SigningKey };
+/** `createdAt`: when the DID and its key were made (compliance caps a key's age). */
+export type TenantIssuer = { didId: string; createdAt: Date; deactivated: boolean | null; key: SigningKey };
 
 const MAX_CACHED_KEYS = 10_000;
 
 export function createIssuerKeys({ prisma, keys }: { prisma: PrismaClient; keys: KeyEncryption }) {
-  const cache = new Map<string, { didId: string; key: SigningKey }>();
+  const cache = new Map<string, { didId: string; createdAt: Date; key: SigningKey }>();
 
   /** The tenant's DID with its signing key, or null for unknown and foreign DIDs alike. */
   async function forTenant(
@@ -23,18 +24,22 @@ export function createIssuerKeys({ prisma, keys }: { prisma: PrismaClient; keys:
     options: { fresh?: boolean } = {},
   ): Promise<TenantIssuer | null> {
     const hit = options.fresh ? undefined : cache.get(`${tenantId}:${did}`);
-    if (hit) return { didId: hit.didId, deactivated: null, key: hit.key };
+    if (hit) return { didId: hit.didId, createdAt: hit.createdAt, deactivated: null, key: hit.key };
     const row = await findDidWithKey(prisma, tenantId, did);
     if (!row) return null;
     const cacheKey = `${tenantId}:${did}`;
     let entry = cache.get(cacheKey);
     if (!entry) {
       const pkcs8 = keys.decrypt(row.privateKeyCiphertext, keyAadFor(tenantId, did));
-      entry = { didId: row.id, key: didMethodOfStored(did).signingKey(did, row.keyType as KeyType, pkcs8) };
+      entry = {
+        didId: row.id,
+        createdAt: row.createdAt,
+        key: didMethodOfStored(did).signingKey(did, row.keyType as KeyType, pkcs8),
+      };
       if (cache.size >= MAX_CACHED_KEYS) cache.delete(cache.keys().next().value!);
       cache.set(cacheKey, entry);
     }
-    return { didId: entry.didId, deactivated: row.deactivatedAt !== null, key: entry.key };
+    return { didId: entry.didId, createdAt: entry.createdAt, deactivated: row.deactivatedAt !== null, key: entry.key };
   }
 
   /** The signing key of a tenant's DID (status lists are signed by the DID that issued into them). */
