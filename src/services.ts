@@ -27,8 +27,13 @@ import { createWebhookDispatcher, type DispatcherOptions } from './modules/webho
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createTrustService } from './modules/trust/trust.service.js';
 import { createEventsService } from './modules/events/events.service.js';
+import { createComplianceService } from './modules/compliance/compliance.service.js';
 
 export type Services = ReturnType<typeof createServices>;
+
+// TEMPORARY until the audit-chain and subject-rights branches merge.
+const PENDING_AUDIT_CHAIN = async () => ({ valid: true, eventsChecked: 0, head: null, firstBreak: null });
+const PENDING_SUBJECT_REQUESTS = async () => ({ exports: 0, erasures: 0, lastExportAt: null, lastErasureAt: null, unanswered: 0 });
 
 export function createServices(
   { prisma, sql }: Pick<Database, 'prisma' | 'sql'>,
@@ -74,6 +79,19 @@ export function createServices(
     ...config.webhookDispatch,
   });
   const trust = createTrustService({ prisma, issuerKeys, statusLists });
+  const compliance = createComplianceService({
+    prisma,
+    issuerKeys,
+    access,
+    service: {
+      sessionTtlSeconds,
+      passwordHashing: passwords.parameters,
+      keyEncryption: 'AES-256-GCM',
+      publicBaseUrl: publicBaseUrl.configured,
+    },
+    auditChain: PENDING_AUDIT_CHAIN,
+    subjectRequests: PENDING_SUBJECT_REQUESTS,
+  });
   return {
     dids: createDidsService({ prisma, keys }),
     resolver: { resolve: resolveDid },
@@ -81,6 +99,7 @@ export function createServices(
     statusLists,
     verification: createVerificationService({ statusLists, trust, activity }),
     trust,
+    compliance,
     publicBaseUrl,
     auth: createAuthService({
       prisma,

@@ -39,6 +39,12 @@ export const MESSAGES = {
   passwordHashingBusy: 'too many password checks in progress; try again in a few seconds',
   internal: 'internal server error',
   attestationNotFound: 'attestation not found or already revoked',
+  frameworkNotFound: 'framework not found',
+  reportNotFound: 'report not found',
+  unknownControl: (framework: string, control: string) => `control_id names no control of ${framework}: ${control}`,
+  controlNotAttestable: (control: string) =>
+    `control ${control} is evaluated from the tenant's state; only tenant-asserted controls take attestations`,
+  noReportSignerDid: 'the tenant has no active DID to sign the report with: create one first (POST /v1/dids)',
   noAttesterDid: 'the tenant has no active DID to attest with: create one first (POST /v1/dids)',
   trustListNotFound: 'trust list not found',
 } as const;

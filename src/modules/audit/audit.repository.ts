@@ -27,11 +27,26 @@ export type AuditAction =
   | 'webhook.disabled'
   | 'trust.attestation.created'
   | 'trust.attestation.revoked'
-  | 'trust.policy.updated';
+  | 'trust.policy.updated'
+  | 'compliance.framework.adopted'
+  | 'compliance.framework.unadopted'
+  | 'compliance.attestation.recorded'
+  | 'compliance.settings.updated'
+  | 'compliance.report.issued';
 
 export type AuditEntry = {
   action: AuditAction;
-  targetType: 'member' | 'invitation' | 'role' | 'api_key' | 'tenant' | 'webhook' | 'trust_attestation';
+  targetType:
+    | 'member'
+    | 'invitation'
+    | 'role'
+    | 'api_key'
+    | 'tenant'
+    | 'webhook'
+    | 'trust_attestation'
+    | 'compliance_framework'
+    | 'compliance_attestation'
+    | 'compliance_report';
   targetId: string;
   details?: Prisma.InputJsonObject;
 };

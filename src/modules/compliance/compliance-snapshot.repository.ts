@@ -42,7 +42,12 @@ type CredentialStats = {
 };
 
 /** One pass over the tenant's credentials; every credential has a status entry (the schema requires one). */
-export async function credentialStats(db: PrismaClient, tenantId: string, personalClaims: readonly string[], now: Date) {
+export async function credentialStats(
+  db: PrismaClient,
+  tenantId: string,
+  personalClaims: readonly string[],
+  now: Date,
+) {
   const [row] = await db.$queryRaw<CredentialStats[]>`
     WITH active AS (
       SELECT id, issued_at, expires_at, claim_names, exposed_claims FROM credentials

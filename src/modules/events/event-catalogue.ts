@@ -271,6 +271,45 @@ export const EVENT_CATALOGUE = {
       revoked_at: '2026-11-24T19:02:40.511Z',
     },
   },
+  'compliance.framework.adopted': {
+    description:
+      'The tenant adopted a compliance framework: from now on issuing refuses what breaks its enforceable controls.',
+    data: z.strictObject({
+      framework: z.string().meta({ description: 'The framework’s id (GET /v1/compliance/frameworks/{id}).' }),
+      adopted_at: instant('When it was adopted.'),
+    }),
+    example: { framework: 'gdpr', adopted_at: '2026-11-24T21:40:02.118Z' },
+  },
+  'compliance.framework.unadopted': {
+    description: 'The tenant stopped enforcing a compliance framework; it is still evaluated.',
+    data: z.strictObject({
+      framework: z.string().meta({ description: 'The framework’s id.' }),
+      unadopted_at: instant('When it stopped being enforced.'),
+    }),
+    example: { framework: 'gdpr', unadopted_at: '2026-11-24T21:48:13.402Z' },
+  },
+  'compliance.report.issued': {
+    description:
+      'A compliance report was issued: the framework’s evaluation at that moment, signed as a ComplianceReport credential.',
+    data: z.strictObject({
+      report_id: id('The report’s id (GET /v1/compliance/reports/{id}).'),
+      framework: z.string(),
+      issuer_did: z.string().meta({ description: 'The tenant’s DID that signed it.' }),
+      met: z.int().nonnegative(),
+      not_met: z.int().nonnegative(),
+      partial: z.int().nonnegative(),
+      attestation: z.int().nonnegative(),
+    }),
+    example: {
+      report_id: '0f3c2b1a-9e8d-4c7b-a6f5-e4d3c2b1a098',
+      framework: 'gdpr',
+      issuer_did: EXAMPLE.issuer,
+      met: 7,
+      not_met: 3,
+      partial: 1,
+      attestation: 1,
+    },
+  },
   'webhook.test': {
     description: 'Sent on request (POST /v1/webhooks/{id}/test) to that endpoint only, to check it; changes nothing.',
     data: z.strictObject({

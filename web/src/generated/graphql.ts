@@ -95,6 +95,113 @@ export type ChangePlanInput = {
   plan: Plan;
 };
 
+export type ComplianceAttestationInput = {
+  /** A tenant-asserted control of the framework. */
+  controlId: Scalars['String']['input'];
+  /** What the tenant asserts, for the auditor: the policy, contract or test it rests on. */
+  statement: Scalars['String']['input'];
+};
+
+/** One control of a framework, evaluated from the tenant’s live state. */
+export type ComplianceControl = {
+  __typename?: 'ComplianceControl';
+  /** Whether issuing refuses what breaks it while the framework is adopted. */
+  enforceable: Scalars['Boolean']['output'];
+  /** How the service evaluates it. */
+  evaluation: Scalars['String']['output'];
+  /** Counts, ids and timestamps the state rests on. */
+  evidence: Scalars['JSON']['output'];
+  /** For partial: the compliant share, 0–1. */
+  figure: Maybe<Scalars['Float']['output']>;
+  /** Stable within the framework; attestations name it. */
+  id: Scalars['String']['output'];
+  /** The framework’s citation, e.g. GDPR Art. 5(1)(c). */
+  reference: Scalars['String']['output'];
+  /** What to do; null when met. */
+  remediation: Maybe<Scalars['String']['output']>;
+  requirement: Scalars['String']['output'];
+  state: ControlState;
+  summary: Scalars['String']['output'];
+};
+
+/** How many controls are in each state. */
+export type ComplianceControlCounts = {
+  __typename?: 'ComplianceControlCounts';
+  attestation: Scalars['Int']['output'];
+  met: Scalars['Int']['output'];
+  notMet: Scalars['Int']['output'];
+  partial: Scalars['Int']['output'];
+};
+
+export type ComplianceFramework = {
+  __typename?: 'ComplianceFramework';
+  /** Adopted frameworks are enforced at issue time. */
+  adopted: Scalars['Boolean']['output'];
+  adoptedAt: Maybe<Scalars['DateTime']['output']>;
+  controls: Array<ComplianceControl>;
+  counts: ComplianceControlCounts;
+  description: Scalars['String']['output'];
+  evaluatedAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  version: Scalars['String']['output'];
+};
+
+/** A framework’s evaluation at one moment, signed as a jwt_vc_json ComplianceReport credential. */
+export type ComplianceReport = {
+  __typename?: 'ComplianceReport';
+  /** The audit log’s chain head (seq, event_id, hash) when it was computed. */
+  auditChainHead: Maybe<Scalars['JSON']['output']>;
+  counts: ComplianceControlCounts;
+  createdAt: Scalars['DateTime']['output'];
+  /** The signed ComplianceReport credential (a JWT). */
+  credential: Scalars['String']['output'];
+  framework: Scalars['String']['output'];
+  /** A self-contained HTML rendering for people. */
+  html: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The tenant’s DID that signed it. */
+  issuerDid: Scalars['String']['output'];
+  /** The evaluation as issued, evidence included. */
+  report: Scalars['JSON']['output'];
+};
+
+export type ComplianceReportInput = {
+  /** A framework’s fixed id: eidas2, gdpr, soc2, iso27001, nist-800-63, uk-diatf, hipaa. */
+  framework: Scalars['String']['input'];
+  /** The tenant’s DID to sign with; default its oldest active DID. */
+  issuerDid: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ComplianceReportPage = {
+  __typename?: 'ComplianceReportPage';
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
+  reports: Array<ComplianceReport>;
+};
+
+export type ComplianceSettings = {
+  __typename?: 'ComplianceSettings';
+  /** Signing keys older than this are due. */
+  keyRotationDays: Scalars['Int']['output'];
+  /** Claim names declared personal data. */
+  personalClaims: Array<Scalars['String']['output']>;
+};
+
+export type ComplianceSettingsInput = {
+  /** How old a signing key may grow before it is due for rotation (default 365). */
+  keyRotationDays: InputMaybe<Scalars['Int']['input']>;
+  /** Top-level claim names that are personal data. */
+  personalClaims: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** met; not_met; partial (with figure, the compliant share); attestation (asserted by the tenant). */
+export type ControlState =
+  | 'attestation'
+  | 'met'
+  | 'not_met'
+  | 'partial';
+
 export type CreateApiKeyInput = {
   /** ISO 8601 date-time; omit for a key that does not expire. */
   expiresAt: InputMaybe<Scalars['String']['input']>;
@@ -140,7 +247,7 @@ export type CreateTrustAttestationInput = {
 export type CreateWebhookInput = {
   /** A note for your team. */
   description: InputMaybe<Scalars['String']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, webhook.test), or ["*"] for all, including those added later. */
   events: Array<Scalars['String']['input']>;
   /** Where events are POSTed (https in production). */
   url: Scalars['String']['input'];
@@ -248,6 +355,9 @@ export type EventPage = {
 export type EventType =
   | 'api_key_created'
   | 'api_key_revoked'
+  | 'compliance_framework_adopted'
+  | 'compliance_framework_unadopted'
+  | 'compliance_report_issued'
   | 'credential_issued'
   | 'credential_revoked'
   | 'did_created'
@@ -360,9 +470,15 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Joins the inviting tenant and returns a session there. */
   acceptInvitation: Maybe<AuthPayload>;
+  /** From now on issuing refuses what breaks its enforceable controls. */
+  adoptComplianceFramework: Maybe<ComplianceFramework>;
+  /** Records the tenant’s statement for a control only it can assert; who and when are kept. */
+  attestComplianceControl: Maybe<ComplianceFramework>;
   /** Moves the tenant to another plan at once (payment is handled elsewhere); recorded in the audit log. */
   changePlan: Maybe<PlanChange>;
   createApiKey: Maybe<CreatedApiKey>;
+  /** Evaluates the framework now and signs the result; consumes no credential quota. */
+  createComplianceReport: Maybe<ComplianceReport>;
   createDid: Maybe<Did>;
   /** Creates a custom role (Business and Enterprise plans). */
   createRole: Maybe<Role>;
@@ -392,9 +508,11 @@ export type Mutation = {
   revokeTrustAttestation: Maybe<TrustAttestation>;
   /** A new signing secret; the previous one keeps signing beside it for 24 hours. */
   rotateWebhookSecret: Maybe<WebhookWithSecret>;
+  setComplianceSettings: Maybe<ComplianceSettings>;
   setTrustPolicy: Maybe<TrustPolicy>;
   /** Sends a webhook.test event to this endpoint now and answers the attempt’s outcome. */
   testWebhook: Maybe<WebhookAttemptResult>;
+  unadoptComplianceFramework: Maybe<ComplianceFramework>;
   updateMemberRole: Maybe<Member>;
   updateRole: Maybe<Role>;
   updateWebhook: Maybe<Webhook>;
@@ -407,6 +525,17 @@ export type MutationAcceptInvitationArgs = {
 };
 
 
+export type MutationAdoptComplianceFrameworkArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationAttestComplianceControlArgs = {
+  framework: Scalars['String']['input'];
+  input: ComplianceAttestationInput;
+};
+
+
 export type MutationChangePlanArgs = {
   input: ChangePlanInput;
 };
@@ -414,6 +543,11 @@ export type MutationChangePlanArgs = {
 
 export type MutationCreateApiKeyArgs = {
   input: CreateApiKeyInput;
+};
+
+
+export type MutationCreateComplianceReportArgs = {
+  input: ComplianceReportInput;
 };
 
 
@@ -507,12 +641,22 @@ export type MutationRotateWebhookSecretArgs = {
 };
 
 
+export type MutationSetComplianceSettingsArgs = {
+  input: ComplianceSettingsInput;
+};
+
+
 export type MutationSetTrustPolicyArgs = {
   input: TrustPolicyInput;
 };
 
 
 export type MutationTestWebhookArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationUnadoptComplianceFrameworkArgs = {
   id: Scalars['String']['input'];
 };
 
@@ -574,6 +718,13 @@ export type Query = {
   apiKeys: ApiKeyPage;
   /** Newest first. */
   auditLog: AuditEventPage;
+  complianceFramework: ComplianceFramework;
+  /** The seven frameworks, each evaluated now. */
+  complianceFrameworks: Array<ComplianceFramework>;
+  complianceReport: ComplianceReport;
+  /** Newest first. */
+  complianceReports: ComplianceReportPage;
+  complianceSettings: ComplianceSettings;
   credential: Credential;
   /** Newest first; filters by format, issuer DID and status (active or revoked). */
   credentials: CredentialPage;
@@ -614,6 +765,23 @@ export type QueryApiKeysArgs = {
 
 export type QueryAuditLogArgs = {
   cursor: InputMaybe<Scalars['String']['input']>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryComplianceFrameworkArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryComplianceReportArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryComplianceReportsArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  framework: InputMaybe<Scalars['String']['input']>;
   limit: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -855,7 +1023,7 @@ export type UpdateWebhookInput = {
   description: InputMaybe<Scalars['String']['input']>;
   /** false pauses deliveries; true resumes them (and re-enables a disabled endpoint). */
   enabled: InputMaybe<Scalars['Boolean']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, webhook.test), or ["*"] for all, including those added later. */
   events: InputMaybe<Array<Scalars['String']['input']>>;
   /** Where events are POSTed (https in production). */
   url: InputMaybe<Scalars['String']['input']>;
