@@ -35,6 +35,9 @@ type Targets = {
   webhookId: string;
   webhookDeliveryId: string;
   attestationId: string;
+  /** A compliance framework id: the matrix's dummy one is unknown. */
+  framework: string;
+  reportId: string;
 };
 type Rest = { method: string; path: string; body?: unknown };
 type GraphQL = { query: string; variables?: Record<string, unknown> };
@@ -440,6 +443,111 @@ ENDPOINTS.push(
   },
 );
 
+const FRAMEWORK_NOT_FOUND = 'framework not found';
+const FRAMEWORK_FIELDS = 'id adopted counts { met }';
+const ATTESTATION_BODY = { control_id: 'breach-notification', statement: 'Procedure BP-3.' };
+ENDPOINTS.push(
+  {
+    name: 'GET /v1/compliance/frameworks',
+    permission: 'compliance:read',
+    rest: () => ({ method: 'GET', path: '/v1/compliance/frameworks' }),
+    graphql: () => ({ query: `{ complianceFrameworks { ${FRAMEWORK_FIELDS} } }` }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/compliance/frameworks/:id',
+    permission: 'compliance:read',
+    rest: (t) => ({ method: 'GET', path: `/v1/compliance/frameworks/${t.framework}` }),
+    graphql: (t) => ({
+      query: `query ($id: String!) { complianceFramework(id: $id) { ${FRAMEWORK_FIELDS} } }`,
+      variables: { id: t.framework },
+    }),
+    allowed: { status: 404, error: FRAMEWORK_NOT_FOUND },
+  },
+  {
+    name: 'POST /v1/compliance/frameworks/:id/adopt',
+    permission: 'compliance:manage',
+    rest: (t) => ({ method: 'POST', path: `/v1/compliance/frameworks/${t.framework}/adopt` }),
+    graphql: (t) => ({
+      query: `mutation ($id: String!) { adoptComplianceFramework(id: $id) { ${FRAMEWORK_FIELDS} } }`,
+      variables: { id: t.framework },
+    }),
+    allowed: { status: 404, error: FRAMEWORK_NOT_FOUND },
+  },
+  {
+    name: 'POST /v1/compliance/frameworks/:id/unadopt',
+    permission: 'compliance:manage',
+    rest: (t) => ({ method: 'POST', path: `/v1/compliance/frameworks/${t.framework}/unadopt` }),
+    graphql: (t) => ({
+      query: `mutation ($id: String!) { unadoptComplianceFramework(id: $id) { ${FRAMEWORK_FIELDS} } }`,
+      variables: { id: t.framework },
+    }),
+    allowed: { status: 404, error: FRAMEWORK_NOT_FOUND },
+  },
+  {
+    name: 'POST /v1/compliance/frameworks/:id/attestations',
+    permission: 'compliance:manage',
+    rest: (t) => ({
+      method: 'POST',
+      path: `/v1/compliance/frameworks/${t.framework}/attestations`,
+      body: ATTESTATION_BODY,
+    }),
+    graphql: (t) => ({
+      query: `mutation ($framework: String!, $input: ComplianceAttestationInput!) { attestComplianceControl(framework: $framework, input: $input) { id } }`,
+      variables: { framework: t.framework, input: { controlId: 'breach-notification', statement: 'Procedure BP-3.' } },
+    }),
+    allowed: { status: 404, error: FRAMEWORK_NOT_FOUND },
+  },
+  {
+    name: 'GET /v1/compliance/settings',
+    permission: 'compliance:read',
+    rest: () => ({ method: 'GET', path: '/v1/compliance/settings' }),
+    graphql: () => ({ query: '{ complianceSettings { keyRotationDays } }' }),
+    allowed: OK,
+  },
+  {
+    // A permitted call writes the settings the tenant already has.
+    name: 'PUT /v1/compliance/settings',
+    permission: 'compliance:manage',
+    rest: () => ({ method: 'PUT', path: '/v1/compliance/settings', body: { key_rotation_days: 365 } }),
+    graphql: () => ({
+      query: 'mutation ($input: ComplianceSettingsInput!) { setComplianceSettings(input: $input) { keyRotationDays } }',
+      variables: { input: { keyRotationDays: 365 } },
+    }),
+    allowed: OK,
+  },
+  {
+    name: 'POST /v1/compliance/reports',
+    permission: 'compliance:manage',
+    rest: (t) => ({ method: 'POST', path: '/v1/compliance/reports', body: { framework: t.framework } }),
+    graphql: (t) => ({
+      query: 'mutation ($input: ComplianceReportInput!) { createComplianceReport(input: $input) { id } }',
+      variables: { input: { framework: t.framework } },
+    }),
+    allowed: {
+      status: 400,
+      error: 'framework must be one of eidas2, gdpr, soc2, iso27001, nist-800-63, uk-diatf, hipaa',
+    },
+  },
+  {
+    name: 'GET /v1/compliance/reports',
+    permission: 'compliance:read',
+    rest: () => ({ method: 'GET', path: '/v1/compliance/reports' }),
+    graphql: () => ({ query: '{ complianceReports { reports { id } } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/compliance/reports/:id',
+    permission: 'compliance:read',
+    rest: (t) => ({ method: 'GET', path: `/v1/compliance/reports/${t.reportId}` }),
+    graphql: (t) => ({
+      query: 'query ($id: String!) { complianceReport(id: $id) { id } }',
+      variables: { id: t.reportId },
+    }),
+    allowed: { status: 404, error: 'report not found' },
+  },
+);
+
 const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
 
 /** Unknown ids; the plan is the tenant's own, so a permitted upgrade changes nothing. */
@@ -454,6 +562,8 @@ const dummyTargets = (): Targets => ({
   webhookId: randomUUID(),
   webhookDeliveryId: randomUUID(),
   attestationId: randomUUID(),
+  framework: 'pci-dss',
+  reportId: randomUUID(),
 });
 
 // The custom role and the scoped key each hold one credentials permission, so scope narrowing and custom
@@ -509,6 +619,7 @@ beforeAll(async () => {
   const credential = await post('/v1/credentials/issue', issueBody(did.did));
   const webhook = await post('/v1/webhooks', WEBHOOK_BODY);
   const attestation = await post('/v1/trust/attestations', attestationBody(did.did));
+  const report = await post('/v1/compliance/reports', { framework: 'soc2' });
   statusListPath = new URL(credential.status.uri).pathname;
   principals = {
     'owner session': { token: owner.token, role: 'owner', scopes: null },
@@ -537,6 +648,8 @@ beforeAll(async () => {
     // No delivery is made here (nothing is sent to the closed port): an unknown id stands for one.
     webhookDeliveryId: randomUUID(),
     attestationId: attestation.id,
+    framework: 'gdpr',
+    reportId: report.id,
   };
   const session = await ok(
     app.request('POST', '/v1/auth/login', { body: { email: owner.email, password: owner.password } }),
@@ -585,7 +698,15 @@ describe('the derived permission table agrees with the contract', () => {
       expect(ownerHeld.has(permission), permission).toBe(true);
       expect(adminHeld.has(permission), permission).toBe(permission !== 'billing:manage');
     }
-    const reads = ['credentials:list', 'dids:list', 'members:list', 'roles:list', 'trust:read', 'usage:read'];
+    const reads = [
+      'compliance:read',
+      'credentials:list',
+      'dids:list',
+      'members:list',
+      'roles:list',
+      'trust:read',
+      'usage:read',
+    ];
     expect(held('viewer session')).toEqual(reads);
     expect(held('issuer session')).toEqual(
       [
@@ -708,6 +829,11 @@ async function tenantState() {
     prisma.apiKey.findMany({ where, ...byId, omit: { lastUsedAt: true } }),
     prisma.auditEvent.findMany({ where, ...byId }),
   ]);
+  const [adoptions, complianceAttestations, complianceReports] = await Promise.all([
+    prisma.complianceAdoption.findMany({ where, orderBy: { frameworkId: 'asc' } }),
+    prisma.complianceAttestation.findMany({ where, ...byId }),
+    prisma.complianceReport.findMany({ where, ...byId }),
+  ]);
   const [dids, credentials, statusLists, usageCounters, outboxEvents] = await Promise.all([
     prisma.did.findMany({ where, ...byId }),
     prisma.credential.findMany({ where, ...byId }),
@@ -728,6 +854,9 @@ async function tenantState() {
     statusLists,
     usageCounters,
     outboxEvents,
+    adoptions,
+    complianceAttestations,
+    complianceReports,
   };
 }
 
@@ -780,6 +909,10 @@ const DENIED_WRITES: [PrincipalName, string][] = [
   ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/dids/:did/deactivate'],
   ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/credentials/issue'],
   ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/credentials/:id/revoke'],
+  ['viewer session', 'POST /v1/compliance/frameworks/:id/adopt'],
+  ['viewer session', 'POST /v1/compliance/frameworks/:id/attestations'],
+  ['viewer session', 'PUT /v1/compliance/settings'],
+  ['issuer session', 'POST /v1/compliance/reports'],
 ];
 
 describe.each(['REST', 'GraphQL'] as const)('a denied write changes nothing (%s)', (transport) => {

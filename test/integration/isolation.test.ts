@@ -37,6 +37,8 @@ type Side = {
   credentials: Record<Format, IssuedCredential>;
   /** The tenant's trust attestation of its own DID. */
   attestation: { id: string; credential: string };
+  /** A compliance report the tenant issued. */
+  report: { id: string; credential: string };
 };
 
 let a: Side;
@@ -75,7 +77,18 @@ async function makeTenant(label: string): Promise<Side> {
     weight: 0.5,
     assurance_level: 'low',
   });
-  return { owner, member, role, invitation: { id: invitation.id, email }, apiKey, did, credentials, attestation };
+  const report = await post('/v1/compliance/reports', { framework: 'soc2' });
+  return {
+    owner,
+    member,
+    role,
+    invitation: { id: invitation.id, email },
+    apiKey,
+    did,
+    credentials,
+    attestation,
+    report,
+  };
 }
 
 /** A fresh Ed25519 did:key (multicodec 0xed01 + the raw public key, base58btc): held by no tenant. */
@@ -199,6 +212,8 @@ async function identifiers(side: Side): Promise<string[]> {
     side.did.did,
     side.attestation.id,
     side.attestation.credential.split('.')[2]!,
+    side.report.id,
+    side.report.credential.split('.')[2]!,
     ...FORMATS.flatMap((format) => {
       const credential = side.credentials[format];
       const signature = credential.credential.split('~')[0]!.split('.')[2]!;
@@ -269,6 +284,16 @@ async function expectAttestationActive(other: Side) {
 }
 
 const ID_CASES: IdCase[] = [
+  {
+    name: 'GET /v1/compliance/reports/:id',
+    foreignId: (other) => other.report.id,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/compliance/reports/${id}` },
+      graphql: { query: 'query ($id: String!) { complianceReport(id: $id) { id } }', variables: { id } },
+    }),
+    status: 404,
+    error: 'report not found',
+  },
   {
     name: 'GET /v1/trust/attestations/:id',
     foreignId: (other) => other.attestation.id,
@@ -573,6 +598,19 @@ const LISTS = [
     path: '/v1/trust/attestations?limit=100',
     query: '{ trustAttestations(limit: 100) { attestations { id subjectDid attesterDid credential } } }',
     own: (s: Side) => s.attestation.id,
+  },
+  {
+    name: 'compliance reports',
+    path: '/v1/compliance/reports?limit=100',
+    query: '{ complianceReports(limit: 100) { reports { id issuerDid credential report } } }',
+    own: (s: Side) => s.report.id,
+  },
+  {
+    // Evidence names the tenant's objects: its unscoped API key, its owner, its DID.
+    name: 'a framework’s evaluation',
+    path: '/v1/compliance/frameworks/soc2',
+    query: '{ complianceFramework(id: "soc2") { controls { evidence } } }',
+    own: (s: Side) => s.apiKey.id,
   },
 ];
 

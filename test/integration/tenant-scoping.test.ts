@@ -268,6 +268,25 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 
+  it('compliance: evaluation, adoption and enforcement, attestations, settings, reports', async () => {
+    const owner = await registerUser(app);
+    await send('POST', '/v1/dids', owner.token, { key_type: 'Ed25519' });
+    await get('/v1/compliance/frameworks', owner.token);
+    await send('PUT', '/v1/compliance/settings', owner.token, { personal_claims: ['name'], key_rotation_days: 200 });
+    await get('/v1/compliance/settings', owner.token);
+    await send('POST', '/v1/compliance/frameworks/gdpr/adopt', owner.token);
+    await send('POST', '/v1/compliance/frameworks/gdpr/attestations', owner.token, {
+      control_id: 'breach-notification',
+      statement: 'Procedure BP-3.',
+    });
+    await send('POST', '/v1/compliance/frameworks/gdpr/unadopt', owner.token);
+    const report = await send('POST', '/v1/compliance/reports', owner.token, { framework: 'gdpr' });
+    await send('POST', '/v1/compliance/reports', owner.token, { framework: 'soc2' });
+    await getTwoPages('/v1/compliance/reports', owner.token);
+    await get(`/v1/compliance/reports/${report.id}`, owner.token);
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
   it("the idempotency lease's changes and the maintenance sweeps", async () => {
     const owner = await registerUser(app);
     const { prisma } = app.database;

@@ -58,6 +58,9 @@ export const TENANT_SCOPED_MODELS = new Set([
   'WebhookDelivery',
   'TrustAttestation',
   'TrustPolicy',
+  'ComplianceAdoption',
+  'ComplianceAttestation',
+  'ComplianceReport',
 ]);
 
 const TENANT_SCOPED_TABLES = new Set([
@@ -78,6 +81,9 @@ const TENANT_SCOPED_TABLES = new Set([
   'webhook_deliveries',
   'trust_attestations',
   'trust_policies',
+  'compliance_adoptions',
+  'compliance_attestations',
+  'compliance_reports',
 ]);
 
 type Allowance = { reason: string; matches(statement: Statement): boolean };

@@ -10,6 +10,7 @@ const artifacts = await contractArtifacts();
 describe('the derived contract files are committed and current (npm run contract)', () => {
   it('covers the schema, the OpenAPI document and the generated types', () => {
     expect(artifacts.map((artifact) => artifact.path).sort()).toEqual([
+      'README.md',
       'docs/openapi.json',
       'src/graphql/schema.graphql',
       'web/src/generated/graphql.ts',
