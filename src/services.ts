@@ -31,9 +31,14 @@ import { createComplianceService } from './modules/compliance/compliance.service
 
 export type Services = ReturnType<typeof createServices>;
 
-// TEMPORARY until the audit-chain and subject-rights branches merge.
-const PENDING_AUDIT_CHAIN = async () => ({ valid: true, eventsChecked: 0, head: null, firstBreak: null });
-const PENDING_SUBJECT_REQUESTS = async () => ({ exports: 0, erasures: 0, lastExportAt: null, lastErasureAt: null, unanswered: 0 });
+// TEMPORARY until the subject-rights branch merges.
+const PENDING_SUBJECT_REQUESTS = async () => ({
+  exports: 0,
+  erasures: 0,
+  lastExportAt: null,
+  lastErasureAt: null,
+  unanswered: 0,
+});
 
 export function createServices(
   { prisma, sql }: Pick<Database, 'prisma' | 'sql'>,
@@ -79,6 +84,7 @@ export function createServices(
     ...config.webhookDispatch,
   });
   const trust = createTrustService({ prisma, issuerKeys, statusLists });
+  const audit = createAuditService({ prisma });
   const compliance = createComplianceService({
     prisma,
     issuerKeys,
@@ -89,7 +95,7 @@ export function createServices(
       keyEncryption: 'AES-256-GCM',
       publicBaseUrl: publicBaseUrl.configured,
     },
-    auditChain: PENDING_AUDIT_CHAIN,
+    auditChain: audit.verifyTenantChain,
     subjectRequests: PENDING_SUBJECT_REQUESTS,
   });
   return {
@@ -115,7 +121,7 @@ export function createServices(
     apiKeys: createApiKeysService({ prisma, access }),
     tenants,
     usage: createUsageService({ prisma, tenants }),
-    audit: createAuditService({ prisma }),
+    audit,
     events: createEventsService({ prisma }),
     webhooks: createWebhooksService({ prisma, keys, dispatcher: webhookDispatcher, ...webhookOptions }),
     /** Started and stopped by the server (src/server.ts); woken after every successful write. */

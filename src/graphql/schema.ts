@@ -6,6 +6,7 @@ import './roles.types.js';
 import './members.types.js';
 import './api-keys.types.js';
 import './usage.types.js';
+import './audit.types.js';
 import './dids.types.js';
 import './credentials.types.js';
 import './events.types.js';

@@ -1,12 +1,10 @@
-// GraphQL surface of usage, plan changes and the audit log. Resolvers only adapt.
+// GraphQL surface of usage and plan changes. Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
-import { NEXT_CURSOR, pageArgs } from './pages.js';
 import { enumFromZod, inputFromZod } from './zod-types.js';
 import { changePlanInput } from '../modules/tenants/tenants.service.js';
 import { planName } from '../modules/plans/plans.js';
 import type { PlanChange, UsageReport } from '../modules/usage/usage.service.js';
-import type { AuditEventView } from '../modules/audit/audit.service.js';
 import type { PlanDefinition } from '../modules/plans/plans.js';
 
 const Quota = builder.objectRef<{ limit: number | null; remaining: number | null }>('Quota').implement({
@@ -61,29 +59,6 @@ const PlanChangeRef = builder.objectRef<PlanChange>('PlanChange').implement({
   }),
 });
 
-const AuditEvent = builder.objectRef<AuditEventView>('AuditEvent').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    action: t.exposeString('action'),
-    actorUserId: t.exposeID('actorUserId', { nullable: true }),
-    actorApiKeyId: t.exposeID('actorApiKeyId', { nullable: true }),
-    targetType: t.exposeString('targetType'),
-    targetId: t.exposeString('targetId', { nullable: true }),
-    details: t.expose('details', { type: 'JSON' }),
-    requestId: t.exposeString('requestId', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-  }),
-});
-
-const AuditEventPage = builder
-  .objectRef<{ events: AuditEventView[]; nextCursor: string | null }>('AuditEventPage')
-  .implement({
-    fields: (t) => ({
-      events: t.field({ type: [AuditEvent], resolve: (page) => page.events }),
-      nextCursor: t.exposeString('nextCursor', { nullable: true, description: NEXT_CURSOR }),
-    }),
-  });
-
 const ChangePlanInput = inputFromZod('ChangePlanInput', changePlanInput);
 const Plan = enumFromZod(planName);
 
@@ -92,13 +67,6 @@ builder.queryFields((t) => ({
     type: Usage,
     ...requires('usage:read'),
     resolve: (_root, _args, { services, principal }) => services.usage.usage(principal!),
-  }),
-  auditLog: t.field({
-    type: AuditEventPage,
-    description: 'Newest first.',
-    ...requires('audit:read'),
-    args: pageArgs(t.arg),
-    resolve: (_root, args, { services, principal }) => services.audit.list(principal!, args),
   }),
 }));
 

@@ -368,18 +368,20 @@ function sampleOf(
     for (const selection of selectionSet.selections) {
       if (selection.kind !== Kind.FIELD) continue;
       const child = fields[selection.name.value]!;
-      sample[selection.alias?.value ?? selection.name.value] = sampleOf(
-        child.type,
-        selection.selectionSet,
-        markers,
-        child.description,
-      );
+      const value = sampleOf(child.type, selection.selectionSet, markers, child.description);
+      // A nullable object field says so through the result mapper by a key no mapper renames (schemaOfSample).
+      const nullableObject = !isNonNullType(child.type) && isObjectType(getNullableType(child.type));
+      sample[selection.alias?.value ?? selection.name.value] =
+        nullableObject && selection.selectionSet ? { [NULLABLE_OBJECT]: true, ...(value as object) } : value;
     }
     return sample;
   }
   markers.push({ ...leafSchema(type), ...(description && { description }) });
   return `\u0000${markers.length - 1}`;
 }
+
+/** The sample key that marks an object the operation may answer null for. */
+const NULLABLE_OBJECT = '\u0000nullable';
 
 function leafSchema(type: GraphQLOutputType): JsonSchema {
   const nullable = !isNonNullType(type);
@@ -397,10 +399,11 @@ function schemaOfSample(value: unknown, markers: JsonSchema[]): JsonSchema {
   if (typeof value === 'string' && value.startsWith('\u0000')) return markers[Number(value.slice(1))]!;
   if (Array.isArray(value)) return { type: 'array', items: value.length ? schemaOfSample(value[0], markers) : {} };
   if (value && typeof value === 'object') {
+    const { [NULLABLE_OBJECT]: nullable, ...fields } = value as Record<string, unknown>;
     const properties = Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, schemaOfSample(inner, markers)]),
+      Object.entries(fields).map(([key, inner]) => [key, schemaOfSample(inner, markers)]),
     );
-    return { type: 'object', required: Object.keys(properties), properties };
+    return { type: nullable ? ['object', 'null'] : 'object', required: Object.keys(properties), properties };
   }
   return value === null ? { type: 'null' } : { type: typeof value, const: value };
 }

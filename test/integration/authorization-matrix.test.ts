@@ -221,6 +221,13 @@ const ENDPOINTS: Endpoint[] = [
     allowed: OK,
   },
   {
+    name: 'GET /v1/admin/audit-log/verify',
+    permission: 'audit:read',
+    rest: () => ({ method: 'GET', path: '/v1/admin/audit-log/verify' }),
+    graphql: () => ({ query: '{ auditLogVerification { valid } }' }),
+    allowed: OK,
+  },
+  {
     name: 'GET /v1/events',
     permission: 'webhooks:manage',
     rest: () => ({ method: 'GET', path: '/v1/events' }),

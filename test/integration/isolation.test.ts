@@ -16,6 +16,7 @@ import {
   type RegisteredUser,
 } from '../support/factories.js';
 import { expectError } from '../support/contract.js';
+import { auditChainHead } from '../../src/modules/audit/audit.repository.js';
 
 let app: TestApp;
 
@@ -219,7 +220,7 @@ async function identifiers(side: Side): Promise<string[]> {
       const signature = credential.credential.split('~')[0]!.split('.')[2]!;
       return [credential.id, credential.status.uri, signature];
     }),
-    ...events.map((event) => event.id),
+    ...events.flatMap((event) => [event.id, event.hash]),
     ...outbox.map((event) => event.id),
   ];
 }
@@ -572,8 +573,14 @@ const LISTS = [
   {
     name: 'audit log',
     path: '/v1/admin/audit-log?limit=100',
-    query: '{ auditLog(limit: 100) { events { id action actorUserId actorApiKeyId targetId details } } }',
+    query: '{ auditLog(limit: 100) { events { id action actorUserId actorApiKeyId targetId details hash } } }',
     own: (s: Side) => s.role.id,
+  },
+  {
+    name: 'audit chain verification',
+    path: '/v1/admin/audit-log/verify',
+    query: '{ auditLogVerification { valid eventsChecked head { seq eventId hash } } }',
+    own: async (s: Side) => (await auditChainHead(app.database.prisma, s.owner.tenant_id))!.hash,
   },
   {
     name: 'events',
@@ -636,7 +643,7 @@ describe.each(READERS)('$name', (reader) => {
       expect(graphql.body.errors, graphql.text).toBeUndefined();
       const foreign = await identifiers(reader.other());
       for (const text of [rest.text, graphql.text]) {
-        expect(text).toContain(list.own(reader.own()));
+        expect(text).toContain(await list.own(reader.own()));
         for (const id of foreign) expect(text).not.toContain(id);
       }
     });

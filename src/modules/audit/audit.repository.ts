@@ -1,10 +1,13 @@
 // The audit log: one row per change to members, invitations, roles, API keys, the plan, webhook endpoints and trust
 // (attestations, policy), written in the
 // same transaction as the change it records.
+import { randomUUID } from 'node:crypto';
+
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { actorOf } from '../../auth/principal.js';
 import { afterCursor } from '../../lib/pagination.js';
+import { auditEventHash, GENESIS_HASH, type ChainedEvent, type RecordedHead } from './audit.chain.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -63,20 +66,49 @@ export function actorFrom(principal: Principal, requestId: string | null): Audit
   return { tenantId: principal.tenantId, ...actorOf(principal), requestId };
 }
 
-export function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry) {
-  return db.auditEvent.create({
-    data: {
-      tenantId: actor.tenantId,
-      actorUserId: actor.actorUserId,
-      actorApiKeyId: actor.actorApiKeyId,
-      requestId: actor.requestId,
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      details: entry.details ?? {},
-    },
-    select: { id: true },
-  });
+/**
+ * Appends an event to the tenant's audit chain. Call it inside the transaction of the change it records: the
+ * first statement takes the tenant's chain head row lock (or creates the row), which queues the tenant's other
+ * appends until this transaction ends, and hands back the previous event's seq and hash; the second inserts
+ * the event and moves the head's hash on. Two statements, whatever the chain's length.
+ */
+export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<{ id: string }> {
+  const id = randomUUID();
+  const createdAt = new Date();
+  // As jsonb will hold it (undefined fields dropped), so that the hash covers exactly what is stored.
+  const details: unknown = JSON.parse(JSON.stringify(entry.details ?? {}));
+  const [link] = await db.$queryRaw<{ seq: number; hash: string }[]>`
+    INSERT INTO audit_chain_heads (tenant_id, seq, event_id, hash)
+    VALUES (${actor.tenantId}::uuid, 1, ${id}::uuid, ${GENESIS_HASH})
+    ON CONFLICT (tenant_id) DO UPDATE SET seq = audit_chain_heads.seq + 1, event_id = EXCLUDED.event_id
+    RETURNING seq, hash`;
+  if (!link) throw new Error('audit chain head not returned');
+  const event: ChainedEvent = {
+    seq: link.seq,
+    prevHash: link.hash,
+    tenantId: actor.tenantId,
+    id,
+    action: entry.action,
+    actorUserId: actor.actorUserId,
+    actorApiKeyId: actor.actorApiKeyId,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details,
+    requestId: actor.requestId,
+    createdAt,
+  };
+  const hash = auditEventHash(event);
+  await db.$executeRaw`
+    WITH appended AS (
+      INSERT INTO audit_events (id, tenant_id, seq, prev_hash, hash, actor_user_id, actor_api_key_id, action,
+                                target_type, target_id, details, request_id, created_at)
+      VALUES (${id}::uuid, ${actor.tenantId}::uuid, ${event.seq}::int, ${event.prevHash}, ${hash},
+              ${event.actorUserId}::uuid, ${event.actorApiKeyId}::uuid, ${event.action}, ${event.targetType},
+              ${event.targetId}, ${JSON.stringify(details)}::jsonb, ${event.requestId},
+              ${createdAt.toISOString()}::timestamptz)
+    )
+    UPDATE audit_chain_heads SET hash = ${hash} WHERE tenant_id = ${actor.tenantId}::uuid`;
+  return { id };
 }
 
 export function listAuditEvents(
@@ -91,5 +123,47 @@ export function listAuditEvents(
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: page.limit,
+  });
+}
+
+const HEAD_FIELDS = { seq: true, id: true, hash: true, createdAt: true } as const;
+
+/**
+ * The newest event of the tenant's audit chain: its seq, id, hash and time, or null before the first event.
+ * One look-up of the (tenant_id, seq) index. A report that records it can later prove, by verifying the chain,
+ * that the log it was computed from has not changed since.
+ */
+export async function auditChainHead(
+  db: Db,
+  tenantId: string,
+): Promise<{ seq: number; eventId: string; hash: string; createdAt: Date } | null> {
+  return newestAuditEvent(db, tenantId, null);
+}
+
+/** The newest event at or below `atMostSeq` (null: the newest of all). */
+export async function newestAuditEvent(db: Db, tenantId: string, atMostSeq: number | null) {
+  const row = await db.auditEvent.findFirst({
+    where: { tenantId, ...(atMostSeq !== null && { seq: { lte: atMostSeq } }) },
+    orderBy: { seq: 'desc' },
+    select: HEAD_FIELDS,
+  });
+  return row && { seq: row.seq, eventId: row.id, hash: row.hash, createdAt: row.createdAt };
+}
+
+/** Where the tenant's appends say the chain ends (the row recordAudit locks). */
+export function findRecordedChainHead(db: Db, tenantId: string): Promise<RecordedHead | null> {
+  return db.auditChainHead.findUnique({ where: { tenantId }, select: { seq: true, eventId: true, hash: true } });
+}
+
+/** The tenant's events after seq `afterSeq` and at most `atMostSeq`, in seq order: one batch of a walk. */
+export function auditEventsBySeq(
+  db: Db,
+  tenantId: string,
+  batch: { afterSeq: number; atMostSeq: number | null; take: number },
+) {
+  return db.auditEvent.findMany({
+    where: { tenantId, seq: { gt: batch.afterSeq, ...(batch.atMostSeq !== null && { lte: batch.atMostSeq }) } },
+    orderBy: { seq: 'asc' },
+    take: batch.take,
   });
 }

@@ -46,8 +46,14 @@ export const ADMIN_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/admin/audit-log',
-    operation: `query AuditLog($limit: Int, $cursor: String) { auditLog(limit: $limit, cursor: $cursor) { events { id action actorUserId actorApiKeyId targetType targetId details requestId createdAt } nextCursor } }`,
+    operation: `query AuditLog($limit: Int, $cursor: String) { auditLog(limit: $limit, cursor: $cursor) { events { id seq prevHash hash action actorUserId actorApiKeyId targetType targetId details requestId createdAt } nextCursor } }`,
     variables: pageQuery,
     result: (data) => snakeKeys(data.auditLog),
+  },
+  {
+    method: 'GET',
+    path: '/v1/admin/audit-log/verify',
+    operation: `query AuditLogVerification { auditLogVerification { valid eventsChecked head { seq eventId hash createdAt } firstBreak { seq eventId reason expected found } } }`,
+    result: (data) => snakeKeys(data.auditLogVerification),
   },
 ];

@@ -60,6 +60,46 @@ export type AttestationStatus =
   | 'expired'
   | 'revoked';
 
+/** The first event at which the audit chain does not hold. */
+export type AuditChainBreak = {
+  __typename?: 'AuditChainBreak';
+  /** The event's id; for head_mismatch, the event the chain head names (it may be gone). */
+  eventId: Maybe<Scalars['ID']['output']>;
+  /** The seq expected for sequence_gap; otherwise a hash. */
+  expected: Scalars['String']['output'];
+  found: Scalars['String']['output'];
+  reason: AuditChainBreakReason;
+  seq: Scalars['Int']['output'];
+};
+
+/** sequence_gap: seq is not the one after the previous event (an event before it was deleted, or a seq edited); prev_hash_mismatch: prev_hash is not the previous event's hash (an event before it was replaced); hash_mismatch: the event is not what its hash covers (the event was edited); head_mismatch: the chain ends elsewhere than the tenant's recorded chain head (events deleted from the end). */
+export type AuditChainBreakReason =
+  | 'hash_mismatch'
+  | 'head_mismatch'
+  | 'prev_hash_mismatch'
+  | 'sequence_gap';
+
+/** The newest event of an audit chain. */
+export type AuditChainHead = {
+  __typename?: 'AuditChainHead';
+  createdAt: Scalars['DateTime']['output'];
+  eventId: Scalars['ID']['output'];
+  /** Lowercase hex SHA-256. */
+  hash: Scalars['String']['output'];
+  seq: Scalars['Int']['output'];
+};
+
+export type AuditChainVerification = {
+  __typename?: 'AuditChainVerification';
+  /** Events read, up to and including the first broken one. */
+  eventsChecked: Scalars['Int']['output'];
+  /** null when the chain is intact. */
+  firstBreak: Maybe<AuditChainBreak>;
+  /** The newest event of the chain as verified; null before the first event. */
+  head: Maybe<AuditChainHead>;
+  valid: Scalars['Boolean']['output'];
+};
+
 export type AuditEvent = {
   __typename?: 'AuditEvent';
   action: Scalars['String']['output'];
@@ -67,8 +107,14 @@ export type AuditEvent = {
   actorUserId: Maybe<Scalars['ID']['output']>;
   createdAt: Scalars['DateTime']['output'];
   details: Scalars['JSON']['output'];
+  /** SHA-256 over the RFC 8785 (JCS) serialisation of this event with seq and prevHash. Lowercase hex SHA-256. */
+  hash: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** The previous event's hash; 64 zeros for the first event. Lowercase hex SHA-256. */
+  prevHash: Scalars['String']['output'];
   requestId: Maybe<Scalars['String']['output']>;
+  /** Position in the tenant's audit chain: 1, 2, 3… without gaps. */
+  seq: Scalars['Int']['output'];
   targetId: Maybe<Scalars['String']['output']>;
   targetType: Scalars['String']['output'];
 };
@@ -718,6 +764,8 @@ export type Query = {
   apiKeys: ApiKeyPage;
   /** Newest first. */
   auditLog: AuditEventPage;
+  /** Checks the tenant's audit chain from its first event to its head: every seq in order, every prevHash the hash before it, every hash what the event hashes to. */
+  auditLogVerification: AuditChainVerification;
   complianceFramework: ComplianceFramework;
   /** The seven frameworks, each evaluated now. */
   complianceFrameworks: Array<ComplianceFramework>;
