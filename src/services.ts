@@ -27,6 +27,7 @@ import { createWebhookDispatcher, type DispatcherOptions } from './modules/webho
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createTrustService } from './modules/trust/trust.service.js';
 import { createEventsService } from './modules/events/events.service.js';
+import { createDataSubjectsService } from './modules/compliance/data-subjects.service.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -74,10 +75,12 @@ export function createServices(
     ...config.webhookDispatch,
   });
   const trust = createTrustService({ prisma, issuerKeys, statusLists });
+  const credentials = createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity });
+  const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {
     dids: createDidsService({ prisma, keys }),
     resolver: { resolve: resolveDid },
-    credentials: createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity }),
+    credentials,
     statusLists,
     verification: createVerificationService({ statusLists, trust, activity }),
     trust,
@@ -101,7 +104,8 @@ export function createServices(
     webhooks: createWebhooksService({ prisma, keys, dispatcher: webhookDispatcher, ...webhookOptions }),
     /** Started and stopped by the server (src/server.ts); woken after every successful write. */
     webhookDispatcher,
-    idempotency: createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds }),
+    idempotency,
+    dataSubjects: createDataSubjectsService({ prisma, credentials, trust, idempotency }),
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
   };

@@ -11,6 +11,7 @@ import './credentials.types.js';
 import './events.types.js';
 import './webhooks.types.js';
 import './trust.types.js';
+import './data-subjects.types.js';
 
 export const schema = builder.toSchema();
 // Deny by default: a root field without an access declaration stops the service from starting.

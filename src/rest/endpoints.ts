@@ -3,6 +3,7 @@ import type { RestEndpoint } from './endpoint.js';
 import { ADMIN_ENDPOINTS } from './endpoints/admin.endpoints.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth.endpoints.js';
 import { CREDENTIAL_ENDPOINTS } from './endpoints/credentials.endpoints.js';
+import { DATA_SUBJECT_ENDPOINTS } from './endpoints/data-subjects.endpoints.js';
 import { EVENT_ENDPOINTS } from './endpoints/events.endpoints.js';
 import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
 import { TRUST_ENDPOINTS } from './endpoints/trust.endpoints.js';
@@ -16,4 +17,5 @@ export const ENDPOINTS: RestEndpoint[] = [
   ...EVENT_ENDPOINTS,
   ...WEBHOOK_ENDPOINTS,
   ...TRUST_ENDPOINTS,
+  ...DATA_SUBJECT_ENDPOINTS,
 ];

@@ -1,6 +1,6 @@
 // The audit log: one row per change to members, invitations, roles, API keys, the plan, webhook endpoints and trust
-// (attestations, policy), written in the
-// same transaction as the change it records.
+// (attestations, policy), and per data subject request answered (an export discloses, an erasure destroys),
+// written in the same transaction as the change it records.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { actorOf } from '../../auth/principal.js';
@@ -27,11 +27,22 @@ export type AuditAction =
   | 'webhook.disabled'
   | 'trust.attestation.created'
   | 'trust.attestation.revoked'
-  | 'trust.policy.updated';
+  | 'trust.policy.updated'
+  | 'compliance.subject.exported'
+  | 'compliance.subject.erased';
 
 export type AuditEntry = {
   action: AuditAction;
-  targetType: 'member' | 'invitation' | 'role' | 'api_key' | 'tenant' | 'webhook' | 'trust_attestation';
+  targetType:
+    | 'member'
+    | 'invitation'
+    | 'role'
+    | 'api_key'
+    | 'tenant'
+    | 'webhook'
+    | 'trust_attestation'
+    /** A person the tenant's credentials are about; targetId is their subject id. */
+    | 'data_subject';
   targetId: string;
   details?: Prisma.InputJsonObject;
 };

@@ -232,6 +232,7 @@ export function listSubjectCredentials(
 /**
  * Locks the tenant's not yet erased credentials of one subject id for the rest of the transaction, and returns
  * their ids (with whether each is revoked): a concurrent erase of the same subject waits, then finds none.
+ * In status list order, so that erasures revoking into the same lists take those lists' locks in one order.
  */
 export function lockUnerasedSubjectCredentials(
   db: Db,
@@ -241,7 +242,7 @@ export function lockUnerasedSubjectCredentials(
   return db.$queryRaw<{ id: string; revoked: boolean }[]>`
     SELECT id::text AS id, revoked_at IS NOT NULL AS revoked FROM credentials
     WHERE tenant_id = ${tenantId}::uuid AND subject_id = ${subjectId} AND erased_at IS NULL
-    ORDER BY id
+    ORDER BY status_list_id, status_index
     FOR UPDATE`;
 }
 
