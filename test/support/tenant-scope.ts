@@ -58,6 +58,7 @@ export const TENANT_SCOPED_MODELS = new Set([
   'WebhookDelivery',
   'TrustAttestation',
   'TrustPolicy',
+  'DataSubjectRequest',
 ]);
 
 const TENANT_SCOPED_TABLES = new Set([
@@ -78,6 +79,7 @@ const TENANT_SCOPED_TABLES = new Set([
   'webhook_deliveries',
   'trust_attestations',
   'trust_policies',
+  'data_subject_requests',
 ]);
 
 type Allowance = { reason: string; matches(statement: Statement): boolean };
