@@ -28,17 +28,11 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createTrustService } from './modules/trust/trust.service.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createComplianceService } from './modules/compliance/compliance.service.js';
+import { createDataSubjectsService } from './modules/compliance/data-subjects.service.js';
+import { dataSubjectRequestStats } from './modules/compliance/data-subjects.repository.js';
 
 export type Services = ReturnType<typeof createServices>;
 
-// TEMPORARY until the subject-rights branch merges.
-const PENDING_SUBJECT_REQUESTS = async () => ({
-  exports: 0,
-  erasures: 0,
-  lastExportAt: null,
-  lastErasureAt: null,
-  unanswered: 0,
-});
 
 export function createServices(
   { prisma, sql }: Pick<Database, 'prisma' | 'sql'>,
@@ -96,12 +90,14 @@ export function createServices(
       publicBaseUrl: publicBaseUrl.configured,
     },
     auditChain: audit.verifyTenantChain,
-    subjectRequests: PENDING_SUBJECT_REQUESTS,
+    subjectRequests: (tenantId) => dataSubjectRequestStats(prisma, tenantId),
   });
+  const credentials = createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity });
+  const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {
     dids: createDidsService({ prisma, keys }),
     resolver: { resolve: resolveDid },
-    credentials: createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity }),
+    credentials,
     statusLists,
     verification: createVerificationService({ statusLists, trust, activity }),
     trust,
@@ -126,7 +122,8 @@ export function createServices(
     webhooks: createWebhooksService({ prisma, keys, dispatcher: webhookDispatcher, ...webhookOptions }),
     /** Started and stopped by the server (src/server.ts); woken after every successful write. */
     webhookDispatcher,
-    idempotency: createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds }),
+    idempotency,
+    dataSubjects: createDataSubjectsService({ prisma, credentials, trust, idempotency }),
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
   };

@@ -36,7 +36,10 @@ const Credential = builder.objectRef<CredentialView>('Credential').implement({
     id: t.exposeID('id'),
     format: t.expose('format', { type: CredentialFormat }),
     credential: t.exposeString('credential', {
-      description: 'The credential as issued (a JWT, or an SD-JWT with all disclosures).',
+      nullable: true,
+      description:
+        'The credential as issued (a JWT, or an SD-JWT with all disclosures); null once erased at its ' +
+        'subject’s request (erasedAt).',
     }),
     issuer: t.exposeString('issuer'),
     credentialType: t.exposeString('credentialType', { description: 'The VC type (jwt_vc_json) or vct (vc+sd-jwt).' }),
@@ -45,6 +48,13 @@ const Credential = builder.objectRef<CredentialView>('Credential').implement({
     issuedAt: t.expose('issuedAt', { type: 'DateTime' }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+    erasedAt: t.expose('erasedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'When its body and claim values were erased at its subject’s request (eraseComplianceSubject); it ' +
+        'stays revoked, its bit set in its status list. Null while it is kept.',
+    }),
   }),
 });
 

@@ -8,7 +8,7 @@ import type { EventRow } from '../modules/outbox/outbox.repository.js';
 
 const EventType = enumFromZod(eventType);
 
-const Event = builder.objectRef<EventRow>('Event').implement({
+export const Event = builder.objectRef<EventRow>('Event').implement({
   description:
     'Something that happened in the tenant, as webhooks deliver it: the envelope {id, type, tenant_id, ' +
     'created_at, data}. The event catalogue (the OpenAPI document’s `webhooks`) describes each type’s data.',

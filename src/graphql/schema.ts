@@ -13,6 +13,7 @@ import './events.types.js';
 import './webhooks.types.js';
 import './trust.types.js';
 import './compliance.types.js';
+import './data-subjects.types.js';
 
 export const schema = builder.toSchema();
 // Deny by default: a root field without an access declaration stops the service from starting.

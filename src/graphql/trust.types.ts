@@ -20,7 +20,7 @@ import type { PolicyRow } from '../modules/trust/trust.repository.js';
 const AssuranceLevel = enumFromZod(assuranceLevel);
 const AttestationStatus = enumFromZod(attestationStatus);
 
-const TrustAttestation = builder.objectRef<AttestationView>('TrustAttestation').implement({
+export const TrustAttestation = builder.objectRef<AttestationView>('TrustAttestation').implement({
   description: 'A tenant’s graded, signed statement about a subject DID.',
   fields: (t) => ({
     id: t.exposeID('id'),

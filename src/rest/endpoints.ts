@@ -4,6 +4,7 @@ import { ADMIN_ENDPOINTS } from './endpoints/admin.endpoints.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth.endpoints.js';
 import { COMPLIANCE_ENDPOINTS } from './endpoints/compliance.endpoints.js';
 import { CREDENTIAL_ENDPOINTS } from './endpoints/credentials.endpoints.js';
+import { DATA_SUBJECT_ENDPOINTS } from './endpoints/data-subjects.endpoints.js';
 import { EVENT_ENDPOINTS } from './endpoints/events.endpoints.js';
 import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
 import { TRUST_ENDPOINTS } from './endpoints/trust.endpoints.js';
@@ -18,4 +19,5 @@ export const ENDPOINTS: RestEndpoint[] = [
   ...WEBHOOK_ENDPOINTS,
   ...TRUST_ENDPOINTS,
   ...COMPLIANCE_ENDPOINTS,
+  ...DATA_SUBJECT_ENDPOINTS,
 ];

@@ -193,6 +193,22 @@ function errorResponses(texts: Record<string, string>) {
   );
 }
 
+/**
+ * The operation's variables that an endpoint fills from its path parameters: found by running its variables
+ * mapper on a request whose parameters are markers and whose query is empty. Every other variable (but
+ * `input`) is a query parameter.
+ */
+function pathVariables(endpoint: RestEndpoint, pathParams: string[]): Set<string> {
+  if (!pathParams.length) return new Set();
+  const marker = (name: string) => `\u0000path:${name}`;
+  const params = Object.fromEntries(pathParams.map((name) => [name, marker(name)]));
+  const variables =
+    endpoint.variables?.({ params, query: new URLSearchParams(), body: {} }, undefined) ??
+    Object.fromEntries(pathParams.map((name) => [name, marker(name)]));
+  const markers = new Set(pathParams.map(marker));
+  return new Set(Object.keys(variables).filter((name) => markers.has(variables[name] as string)));
+}
+
 function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSchemas: Record<string, JsonSchema>) {
   const operation = parse(endpoint.operation).definitions[0] as OperationDefinitionNode;
   const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
@@ -202,11 +218,10 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSc
   const permission = requiredPermission(field);
   const idempotent = honoursIdempotencyKey(field);
   const pathParams = [...endpoint.path.matchAll(/:([a-z_]+)/g)].map((match) => match[1]!);
-  const queryParams = pathParams.length
-    ? []
-    : (operation.variableDefinitions ?? [])
-        .map((variable) => variable.variable.name.value)
-        .filter((name) => name !== 'input');
+  const fromPath = pathVariables(endpoint, pathParams);
+  const queryParams = (operation.variableDefinitions ?? [])
+    .map((variable) => variable.variable.name.value)
+    .filter((name) => name !== 'input' && !fromPath.has(name));
 
   const markers: JsonSchema[] = [];
   const sample = { [rootSelection.name.value]: sampleOf(field.type, rootSelection.selectionSet, markers) };

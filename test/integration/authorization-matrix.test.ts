@@ -38,6 +38,8 @@ type Targets = {
   /** A compliance framework id: the matrix's dummy one is unknown. */
   framework: string;
   reportId: string;
+  /** A data subject: the subject id of the tenant's credential, or one nobody's credentials carry. */
+  subjectId: string;
 };
 type Rest = { method: string; path: string; body?: unknown };
 type GraphQL = { query: string; variables?: Record<string, unknown> };
@@ -62,6 +64,8 @@ const DID_NOT_FOUND = `DID ${FOREIGN_DID} not found in tenant`;
 const CREDENTIAL_NOT_FOUND = 'credential not found or already revoked';
 /** Not a JWS: verification refuses it as input before looking at any key or status list. */
 const MALFORMED_CREDENTIAL = 'not-a-credential';
+/** The subject of the tenant's credential, aimed at by the denied erasures. */
+const MATRIX_SUBJECT = 'did:example:matrix-holder';
 const issueBody = (issuer: string) => ({ format: 'jwt_vc_json', issuer, claims: { name: 'Matrix' } });
 // A receiver that is never called: a closed loopback port (the app allows loopback URLs), subscribed only to
 // test events, which the matrix sends to unknown endpoints alone.
@@ -555,6 +559,33 @@ ENDPOINTS.push(
   },
 );
 
+// Data subject rights (issue 14): both need compliance:manage; a permitted call on the dummy (unknown) subject
+// answers an empty export or an erasure of nothing.
+const subjectPath = (t: Targets, action: string) =>
+  `/v1/compliance/subjects/${encodeURIComponent(t.subjectId)}/${action}`;
+ENDPOINTS.push(
+  {
+    name: 'GET /v1/compliance/subjects/:subject_id/export',
+    permission: 'compliance:manage',
+    rest: (t) => ({ method: 'GET', path: subjectPath(t, 'export') }),
+    graphql: (t) => ({
+      query: 'query ($subjectId: String!) { complianceSubjectExport(subjectId: $subjectId) { subjectId } }',
+      variables: { subjectId: t.subjectId },
+    }),
+    allowed: OK,
+  },
+  {
+    name: 'POST /v1/compliance/subjects/:subject_id/erase',
+    permission: 'compliance:manage',
+    rest: (t) => ({ method: 'POST', path: subjectPath(t, 'erase') }),
+    graphql: (t) => ({
+      query: 'mutation ($subjectId: String!) { eraseComplianceSubject(subjectId: $subjectId) { credentialsErased } }',
+      variables: { subjectId: t.subjectId },
+    }),
+    allowed: OK,
+  },
+);
+
 const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
 
 /** Unknown ids; the plan is the tenant's own, so a permitted upgrade changes nothing. */
@@ -571,6 +602,7 @@ const dummyTargets = (): Targets => ({
   attestationId: randomUUID(),
   framework: 'pci-dss',
   reportId: randomUUID(),
+  subjectId: `did:example:nobody-${randomUUID()}`,
 });
 
 // The custom role and the scoped key each hold one credentials permission, so scope narrowing and custom
@@ -623,7 +655,7 @@ beforeAll(async () => {
   const scopedKey = await createApiKey(app, owner.token, { name: 'scoped key', scopes: KEY_SCOPES });
   const spareKey = await createApiKey(app, owner.token, { name: 'spare key' });
   const did = await post('/v1/dids', { key_type: 'Ed25519' });
-  const credential = await post('/v1/credentials/issue', issueBody(did.did));
+  const credential = await post('/v1/credentials/issue', { ...issueBody(did.did), subject_id: MATRIX_SUBJECT });
   const webhook = await post('/v1/webhooks', WEBHOOK_BODY);
   const attestation = await post('/v1/trust/attestations', attestationBody(did.did));
   const report = await post('/v1/compliance/reports', { framework: 'soc2' });
@@ -657,6 +689,7 @@ beforeAll(async () => {
     attestationId: attestation.id,
     framework: 'gdpr',
     reportId: report.id,
+    subjectId: MATRIX_SUBJECT,
   };
   const session = await ok(
     app.request('POST', '/v1/auth/login', { body: { email: owner.email, password: owner.password } }),
@@ -841,13 +874,14 @@ async function tenantState() {
     prisma.complianceAttestation.findMany({ where, ...byId }),
     prisma.complianceReport.findMany({ where, ...byId }),
   ]);
-  const [dids, credentials, statusLists, usageCounters, outboxEvents] = await Promise.all([
+  const [dids, credentials, statusLists, usageCounters, outboxEvents, dataSubjectRequests] = await Promise.all([
     prisma.did.findMany({ where, ...byId }),
     prisma.credential.findMany({ where, ...byId }),
     prisma.statusList.findMany({ where, ...byId }),
     prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }),
     // Not publishedAt: a webhook dispatcher (any instance on the database) fans events out at any moment.
     prisma.outboxEvent.findMany({ where, ...byId, omit: { publishedAt: true } }),
+    prisma.dataSubjectRequest.findMany({ where, ...byId }),
   ]);
   return {
     tenant,
@@ -864,6 +898,7 @@ async function tenantState() {
     adoptions,
     complianceAttestations,
     complianceReports,
+    dataSubjectRequests,
   };
 }
 
@@ -920,6 +955,11 @@ const DENIED_WRITES: [PrincipalName, string][] = [
   ['viewer session', 'POST /v1/compliance/frameworks/:id/attestations'],
   ['viewer session', 'PUT /v1/compliance/settings'],
   ['issuer session', 'POST /v1/compliance/reports'],
+  ['viewer session', 'POST /v1/compliance/subjects/:subject_id/erase'],
+  ['issuer session', 'POST /v1/compliance/subjects/:subject_id/erase'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/compliance/subjects/:subject_id/erase'],
+  // An export changes nothing of the subject's, but a permitted one is recorded: a refused one is not.
+  ['viewer session', 'GET /v1/compliance/subjects/:subject_id/export'],
 ];
 
 describe.each(['REST', 'GraphQL'] as const)('a denied write changes nothing (%s)', (transport) => {

@@ -187,6 +187,7 @@ describe('issuing jwt_vc_json', () => {
       [
         'credential',
         'credential_type',
+        'erased_at',
         'expires_at',
         'format',
         'id',

@@ -53,6 +53,9 @@ async function ok(result: Promise<HttpResult>) {
   return response.body;
 }
 
+/** The subject id of both tenants' credentials: one person known to two tenants (data subject requests). */
+const SHARED_SUBJECT = `did:example:isolation-holder-${uniqueSuffix()}`;
+
 async function makeTenant(label: string): Promise<Side> {
   const owner = await tenantOnPlan(app, 'business');
   const post = (path: string, body: unknown) => ok(app.request('POST', path, { token: owner.token, body }));
@@ -64,10 +67,16 @@ async function makeTenant(label: string): Promise<Side> {
   const did = await post('/v1/dids', {});
   const claims = { name: `${label} holder` };
   const credentials = {
-    jwt_vc_json: await post('/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did.did, claims }),
+    jwt_vc_json: await post('/v1/credentials/issue', {
+      format: 'jwt_vc_json',
+      issuer: did.did,
+      subject_id: SHARED_SUBJECT,
+      claims,
+    }),
     'vc+sd-jwt': await post('/v1/credentials/issue', {
       format: 'vc+sd-jwt',
       issuer: did.did,
+      subject_id: SHARED_SUBJECT,
       vct: 'https://example.com/isolation',
       claims,
     }),
@@ -139,16 +148,18 @@ async function issuingState(side: Side) {
   const prisma = app.database.prisma;
   const where = { tenantId: side.owner.tenant_id };
   const byId = { orderBy: { id: 'asc' as const } };
-  const [dids, credentials, statusLists, usageCounters, outboxEvents, attestations] = await Promise.all([
-    prisma.did.findMany({ where, ...byId }).then(bytesAsHex),
-    prisma.credential.findMany({ where, ...byId }).then(bytesAsHex),
-    prisma.statusList.findMany({ where, ...byId }).then(bytesAsHex),
-    prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }).then(bytesAsHex),
-    // Not publishedAt: a webhook dispatcher (any instance on the database) fans events out at any moment.
-    prisma.outboxEvent.findMany({ where, ...byId, omit: { publishedAt: true } }).then(bytesAsHex),
-    prisma.trustAttestation.findMany({ where, ...byId }),
-  ]);
-  return { dids, credentials, statusLists, usageCounters, outboxEvents, attestations };
+  const [dids, credentials, statusLists, usageCounters, outboxEvents, attestations, subjectRequests] =
+    await Promise.all([
+      prisma.did.findMany({ where, ...byId }).then(bytesAsHex),
+      prisma.credential.findMany({ where, ...byId }).then(bytesAsHex),
+      prisma.statusList.findMany({ where, ...byId }).then(bytesAsHex),
+      prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }).then(bytesAsHex),
+      // Not publishedAt: a webhook dispatcher (any instance on the database) fans events out at any moment.
+      prisma.outboxEvent.findMany({ where, ...byId, omit: { publishedAt: true } }).then(bytesAsHex),
+      prisma.trustAttestation.findMany({ where, ...byId }),
+      prisma.dataSubjectRequest.findMany({ where, ...byId }),
+    ]);
+  return { dids, credentials, statusLists, usageCounters, outboxEvents, attestations, subjectRequests };
 }
 
 /**
@@ -601,6 +612,13 @@ const LISTS = [
     own: (s: Side) => s.credentials['vc+sd-jwt'].id,
   },
   {
+    // The same subject id in both tenants: the export is of the caller's tenant's data only.
+    name: 'a data subject export of the subject id both tenants hold',
+    path: `/v1/compliance/subjects/${encodeURIComponent(SHARED_SUBJECT)}/export`,
+    query: `{ complianceSubjectExport(subjectId: "${SHARED_SUBJECT}") { credentials { id issuerDid credential claims status { uri } } trustAttestations { id } events { id tenantId data } requests { id } } }`,
+    own: (s: Side) => s.credentials['vc+sd-jwt'].id,
+  },
+  {
     name: 'trust attestations',
     path: '/v1/trust/attestations?limit=100',
     query: '{ trustAttestations(limit: 100) { attestations { id subjectDid attesterDid credential } } }',
@@ -665,6 +683,47 @@ describe.each(READERS)('$name filtering credentials by the other tenant’s DID'
       },
     });
     expect(graphql.body, graphql.text).toEqual({ data: { credentials: { credentials: [] } } });
+  });
+});
+
+// --- Data subject requests reach the caller's tenant only ---------------------------------------------------
+
+describe.each(TRANSPORTS)("A erasing a subject id that only B's credentials carry (%s)", (transport) => {
+  const erase = (subjectId: string) =>
+    transport === 'REST'
+      ? app.request('POST', `/v1/compliance/subjects/${encodeURIComponent(subjectId)}/erase`, { token: a.owner.token })
+      : app.graphql(
+          'mutation ($subjectId: String!) { eraseComplianceSubject(subjectId: $subjectId) { subjectId credentialsErased credentialsRevoked credentialIds } }',
+          { subjectId },
+          a.owner.token,
+        );
+
+  it('erases nothing of B, and answers as for a subject nobody holds', async () => {
+    const onlyB = `did:example:only-b-${uniqueSuffix()}`;
+    const issued = await ok(
+      app.request('POST', '/v1/credentials/issue', {
+        token: b.owner.token,
+        body: { format: 'jwt_vc_json', issuer: b.did.did, subject_id: onlyB, claims: { name: 'only B' } },
+      }),
+    );
+    let foreign!: HttpResult;
+    await expectUntouched(b, async () => {
+      foreign = await erase(onlyB);
+    });
+    const unknown = await erase(`did:example:nobody-${uniqueSuffix()}`);
+    const answer = (result: HttpResult, subjectId: string) => {
+      expect(result.status, result.text).toBe(200);
+      const body = transport === 'REST' ? result.body : result.body.data.eraseComplianceSubject;
+      expect(body).toMatchObject(
+        transport === 'REST'
+          ? { subject_id: subjectId, credentials_erased: 0, credentials_revoked: 0, credential_ids: [] }
+          : { subjectId, credentialsErased: 0, credentialsRevoked: 0, credentialIds: [] },
+      );
+    };
+    answer(foreign, onlyB);
+    answer(unknown, expect.any(String) as unknown as string);
+    const stillThere = await ok(app.request('GET', `/v1/credentials/${issued.id}`, { token: b.owner.token }));
+    expect(stillThere).toMatchObject({ credential: issued.credential, revoked_at: null, erased_at: null });
   });
 });
 

@@ -9,6 +9,7 @@ import { deleteEventsPublishedBefore } from '../../src/modules/outbox/outbox.rep
 import { deleteFinishedDeliveriesBefore } from '../../src/modules/webhooks/delivery/dispatch.repository.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as idempotencyRepository from '../../src/modules/idempotency/idempotency.repository.js';
+import { dataSubjectRequestStats } from '../../src/modules/compliance/data-subjects.repository.js';
 import {
   allowancesUsed,
   GLOBAL_BY_DESIGN,
@@ -284,6 +285,33 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     await send('POST', '/v1/compliance/reports', owner.token, { framework: 'soc2' });
     await getTwoPages('/v1/compliance/reports', owner.token);
     await get(`/v1/compliance/reports/${report.id}`, owner.token);
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
+  it('data subject requests: export (two pages), erase with a redacted Idempotency-Key response, the stats', async () => {
+    const owner = await registerUser(app);
+    const did = await send('POST', '/v1/dids', owner.token, { key_type: 'Ed25519' });
+    const subject = `did:example:scoping-${uniqueSuffix()}`;
+    const issue = { issuer: did.did, subject_id: subject, claims: { name: 'Scoped' } };
+    await send('POST', '/v1/credentials/issue', owner.token, { format: 'jwt_vc_json', ...issue }, randomUUID());
+    await send('POST', '/v1/credentials/issue', owner.token, {
+      format: 'vc+sd-jwt',
+      vct: 'https://example.com/s',
+      ...issue,
+    });
+    const attestation = { subject_did: subject, score: 50, weight: 1, assurance_level: 'low' };
+    await send('POST', '/v1/trust/attestations', owner.token, attestation);
+    const path = `/v1/compliance/subjects/${encodeURIComponent(subject)}`;
+    const exported = await get(`${path}/export`, owner.token);
+    expect(exported.credentials).toHaveLength(2);
+    // The page after the newest credential: the keyset condition is in the statement too.
+    const newest = exported.credentials[0];
+    const cursor = Buffer.from(`${newest.issued_at}|${newest.id}`).toString('base64url');
+    expect((await get(`${path}/export?cursor=${cursor}`, owner.token)).credentials).toHaveLength(1);
+    const erased = await send('POST', `${path}/erase`, owner.token);
+    expect(erased.credentials_erased).toBe(2);
+    await send('POST', `${path}/erase`, owner.token);
+    await dataSubjectRequestStats(app.database.prisma, owner.tenant_id);
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 

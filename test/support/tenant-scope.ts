@@ -62,6 +62,7 @@ export const TENANT_SCOPED_MODELS = new Set([
   'ComplianceAdoption',
   'ComplianceAttestation',
   'ComplianceReport',
+  'DataSubjectRequest',
 ]);
 
 const TENANT_SCOPED_TABLES = new Set([
@@ -86,6 +87,7 @@ const TENANT_SCOPED_TABLES = new Set([
   'compliance_adoptions',
   'compliance_attestations',
   'compliance_reports',
+  'data_subject_requests',
 ]);
 
 type Allowance = { reason: string; matches(statement: Statement): boolean };

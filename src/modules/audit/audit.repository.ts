@@ -1,6 +1,6 @@
 // The audit log: one row per change to members, invitations, roles, API keys, the plan, webhook endpoints and trust
-// (attestations, policy), written in the
-// same transaction as the change it records.
+// (attestations, policy), compliance (adoption, attestations, settings, reports), and per data subject request
+// answered (an export discloses, an erasure destroys), written in the same transaction as the change it records.
 import { randomUUID } from 'node:crypto';
 
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
@@ -35,7 +35,10 @@ export type AuditAction =
   | 'compliance.framework.unadopted'
   | 'compliance.attestation.recorded'
   | 'compliance.settings.updated'
-  | 'compliance.report.issued';
+  | 'compliance.report.issued'
+
+  | 'compliance.subject.exported'
+  | 'compliance.subject.erased';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -49,7 +52,10 @@ export type AuditEntry = {
     | 'trust_attestation'
     | 'compliance_framework'
     | 'compliance_attestation'
-    | 'compliance_report';
+    | 'compliance_report'
+
+    /** A person the tenant's credentials are about; targetId is their subject id. */
+    | 'data_subject';
   targetId: string;
   details?: Prisma.InputJsonObject;
 };

@@ -53,7 +53,8 @@ export const UNLIMITED_COUNTER_SHARDS = 16;
 // (before a downgrade this month) still count, and no longer change. Without one: any shard.
 // Idempotency ($16–$18, all NULL without a key): `idempotency` locks the key's row while the lease is still
 // ours, the quota is consumed only if it did, and `idempotency_completed` stores the response only if the
-// credential was inserted (a refused issue leaves the row in flight, for the caller to release).
+// credential was inserted (a refused issue leaves the row in flight, for the caller to release), naming the
+// credential (resource_id), so that erasing it later finds the stored response to redact.
 // The issuer DID and the key's row are looked up by primary key and checked to be the tenant's ($1).
 const ISSUE_SQL = `
   WITH idempotency AS (
@@ -84,7 +85,7 @@ const ISSUE_SQL = `
     INSERT INTO outbox_events (id, tenant_id, type, payload)
     SELECT gen_random_uuid(), $1::uuid, 'credential.issued', $15::jsonb FROM inserted
   ), idempotency_completed AS (
-    UPDATE idempotency_keys k SET response = $18::bytea, completed_at = now()
+    UPDATE idempotency_keys k SET response = $18::bytea, resource_id = $6::uuid, completed_at = now()
     FROM idempotency i WHERE k.tenant_id = $1::uuid AND k.id = i.id AND EXISTS (SELECT 1 FROM inserted)
   )
   SELECT (SELECT count(*) FROM inserted)::int AS inserted,
@@ -168,6 +169,7 @@ export const credentialView = {
   issuedAt: true,
   expiresAt: true,
   revokedAt: true,
+  erasedAt: true,
   issuerDid: { select: { did: true } },
 } satisfies Prisma.CredentialSelect;
 
@@ -209,4 +211,55 @@ export function findUnrevokedCredential(db: Db, tenantId: string, id: string): P
     where: { tenantId, id, revokedAt: null },
     select: credentialView,
   });
+}
+
+/** What a data subject's export shows of a credential: the view, and the hash kept when its body is erased. */
+export const subjectCredentialView = { ...credentialView, credentialSha256: true } satisfies Prisma.CredentialSelect;
+
+export type SubjectCredentialRow = Prisma.CredentialGetPayload<{ select: typeof subjectCredentialView }>;
+
+/** The tenant's credentials of one subject id (credentials.subject_id), newest first, `take` after the cursor. */
+export function listSubjectCredentials(
+  db: Db,
+  tenantId: string,
+  subjectId: string,
+  page: { before: Keyset | undefined; take: number },
+): Promise<SubjectCredentialRow[]> {
+  return db.credential.findMany({
+    relationLoadStrategy: 'join',
+    where: { tenantId, subjectId, ...afterCursor('issuedAt', page.before) },
+    orderBy: [{ issuedAt: 'desc' }, { id: 'desc' }],
+    take: page.take,
+    select: subjectCredentialView,
+  });
+}
+
+/**
+ * Locks the tenant's not yet erased credentials of one subject id for the rest of the transaction, and returns
+ * their ids (with whether each is revoked): a concurrent erase of the same subject waits, then finds none.
+ * In status list order, so that erasures revoking into the same lists take those lists' locks in one order.
+ */
+export function lockUnerasedSubjectCredentials(
+  db: Db,
+  tenantId: string,
+  subjectId: string,
+): Promise<{ id: string; revoked: boolean }[]> {
+  return db.$queryRaw<{ id: string; revoked: boolean }[]>`
+    SELECT id::text AS id, revoked_at IS NOT NULL AS revoked FROM credentials
+    WHERE tenant_id = ${tenantId}::uuid AND subject_id = ${subjectId} AND erased_at IS NULL
+    ORDER BY status_list_id, status_index
+    FOR UPDATE`;
+}
+
+/**
+ * Erases the bodies of the tenant's credentials `ids` at `erasedAt`, keeping the SHA-256 of each body (taken
+ * from it in the same statement, before it is cleared), the row, its status entry and its revocation. Returns
+ * how many it erased (already erased ones are left as they are).
+ */
+export function eraseCredentialBodies(db: Db, tenantId: string, ids: string[], erasedAt: Date): Promise<number> {
+  if (!ids.length) return Promise.resolve(0);
+  return db.$executeRaw`
+    UPDATE credentials
+    SET credential_sha256 = sha256(convert_to(credential, 'UTF8')), credential = NULL, erased_at = ${erasedAt}::timestamptz
+    WHERE tenant_id = ${tenantId}::uuid AND id = ANY(${ids}::uuid[]) AND erased_at IS NULL`;
 }

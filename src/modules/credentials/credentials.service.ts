@@ -1,7 +1,7 @@
 // Issuing, listing, reading and revoking credentials (spec §2–§4, §7). Business rules only: each format lives
 // in formats/, the SQL in credentials.repository.ts, verification in verify/.
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 import type { Principal } from '../../auth/principal.js';
 import { badRequest, conflict, notFound, quotaReached } from '../../lib/errors.js';
@@ -43,7 +43,8 @@ const credentialEventFields = (view: CredentialView) => ({
 export type CredentialView = {
   id: string;
   format: CredentialFormatName;
-  credential: string;
+  /** The credential as issued; null once erased at its subject's request (src/modules/compliance). */
+  credential: string | null;
   issuer: string;
   credentialType: string;
   subjectId: string | null;
@@ -51,6 +52,8 @@ export type CredentialView = {
   issuedAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** When its body was erased; null while it is kept. */
+  erasedAt: Date | null;
 };
 
 /**
@@ -90,6 +93,7 @@ export function createCredentialsService({
       issuedAt: row.issuedAt,
       expiresAt: row.expiresAt,
       revokedAt: row.revokedAt,
+      erasedAt: row.erasedAt,
     };
   };
 
@@ -149,6 +153,7 @@ export function createCredentialsService({
       issuedAt,
       expiresAt: input.validUntil ?? null,
       revokedAt: null,
+      erasedAt: null,
     };
     const outcome = await insertWithinQuota(sql, {
       id,
@@ -212,24 +217,42 @@ export function createCredentialsService({
     return toView(row, origin);
   }
 
-  /** The status entry in the event is under the revoking request's origin, as issue's is under its own. */
+  /**
+   * Revokes the tenant's credential `id` through `db` (a transaction's, to revoke with other changes) as the
+   * revoke endpoint does: its bit flipped and its credential.revoked event, in one statement. The status entry
+   * in the event is under the revoking request's origin, as issue's is under its own. False for unknown,
+   * foreign and already revoked ones, which it leaves alone.
+   */
+  async function revokeWith(
+    db: PrismaClient | Prisma.TransactionClient,
+    tenantId: string,
+    id: string,
+    revokedAt: Date,
+    origin?: RequestOrigin,
+  ): Promise<boolean> {
+    const row = isUuid(id) ? await findUnrevokedCredential(db, tenantId, id) : null;
+    if (!row) return false;
+    const event = { ...credentialEventFields(toView(row, origin)), revoked_at: revokedAt.toISOString() };
+    // Revoked concurrently since the read: as if it had been revoked before.
+    return revokeAndFlip(db, tenantId, id, revokedAt, event);
+  }
+
   async function revoke(
     principal: Principal,
     id: string,
     origin?: RequestOrigin,
   ): Promise<{ id: string; status: 'revoked'; revokedAt: Date }> {
-    const row = isUuid(id) ? await findUnrevokedCredential(prisma, principal.tenantId, id) : null;
-    if (!row) throw notFound(MESSAGES.credentialNotFound);
     const revokedAt = new Date();
-    const event = { ...credentialEventFields(toView(row, origin)), revoked_at: revokedAt.toISOString() };
-    // Revoked concurrently since the read: as if it had been revoked before.
-    if (!(await revokeAndFlip(prisma, principal.tenantId, id, revokedAt, event))) {
+    if (!(await revokeWith(prisma, principal.tenantId, id, revokedAt, origin))) {
       throw notFound(MESSAGES.credentialNotFound);
     }
     return { id, status: 'revoked', revokedAt };
   }
 
-  return { issue, list, get, revoke };
+  /** A stored credential as the API shows it, its status list URL under the request's origin. */
+  const view = toView;
+
+  return { issue, list, get, revoke, revokeWith, view };
 }
 
 export type CredentialsService = ReturnType<typeof createCredentialsService>;

@@ -310,6 +310,29 @@ export const EVENT_CATALOGUE = {
       attestation: 1,
     },
   },
+  'compliance.subject.erased': {
+    description:
+      'A data subject’s credentials were erased at their request (GDPR Art. 17; POST ' +
+      '/v1/compliance/subjects/{subject_id}/erase): the active ones revoked (each also a credential.revoked ' +
+      'event), and every one’s body and claim values removed; ids, hash and status entry stay. Sent for every ' +
+      'erase request, also one that found nothing (zeros).',
+    data: z.strictObject({
+      subject_id: z.string().meta({ description: 'The subject id the request was about (credentials.subject_id).' }),
+      request_id: id('The data subject request’s id.'),
+      credential_ids: z.array(z.uuid()).meta({ description: 'The credentials erased by this request.' }),
+      credentials_erased: z.int().nonnegative(),
+      credentials_revoked: z.int().nonnegative().meta({ description: 'Of those, how many were active until now.' }),
+      erased_at: instant('When they were erased.'),
+    }),
+    example: {
+      subject_id: 'did:example:alice',
+      request_id: '2c9d4e6f-8a1b-4c3d-9e5f-7a8b9c0d1e2f',
+      credential_ids: [EXAMPLE.credentialId],
+      credentials_erased: 1,
+      credentials_revoked: 1,
+      erased_at: '2026-11-27T10:15:00.000Z',
+    },
+  },
   'webhook.test': {
     description: 'Sent on request (POST /v1/webhooks/{id}/test) to that endpoint only, to check it; changes nothing.',
     data: z.strictObject({

@@ -106,6 +106,26 @@ export async function release(db: Db, tenantId: string, id: string, leaseToken: 
       AND completed_at IS NULL`;
 }
 
+/** The tenant's completed rows of `operation` whose request created one of `resourceIds` (issueCredential). */
+export function completedFor(
+  db: Db,
+  tenantId: string,
+  operation: string,
+  resourceIds: string[],
+): Promise<{ id: string; key: string; response: Uint8Array }[]> {
+  return db.$queryRaw`
+    SELECT id::text AS id, key, response FROM idempotency_keys
+    WHERE tenant_id = ${tenantId}::uuid AND resource_id = ANY(${resourceIds}::uuid[]) AND operation = ${operation}
+      AND completed_at IS NOT NULL AND response IS NOT NULL`;
+}
+
+/** Replaces a completed row's stored response (redacted after the resource it names was erased). */
+export async function replaceResponse(db: Db, tenantId: string, id: string, response: Uint8Array): Promise<void> {
+  await db.$executeRaw`
+    UPDATE idempotency_keys SET response = ${response}
+    WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid AND completed_at IS NOT NULL`;
+}
+
 /** Global: a maintenance sweep by age over every tenant's keys, not a request's data. */
 export async function purgeAllTenantsOlderThan(db: Db, seconds: number): Promise<number> {
   return db.$executeRaw`

@@ -104,12 +104,35 @@ export function createIdempotencyService({ prisma, keys, leaseSeconds }: Idempot
     await repository.release(prisma, slot.tenantId, slot.id, slot.leaseToken);
   }
 
+  /**
+   * Rewrites the stored responses of the tenant's completed `operation` requests that created one of
+   * `resourceIds`, through `redact`, inside the caller's transaction: a retry with the key still replays
+   * (nothing is done twice) but no longer hands out what was erased. Returns how many it rewrote.
+   */
+  async function redactResponses(
+    tx: Prisma.TransactionClient,
+    tenantId: string,
+    operation: string,
+    resourceIds: string[],
+    redact: (stored: unknown) => unknown,
+  ): Promise<number> {
+    if (!resourceIds.length) return 0;
+    const rows = await repository.completedFor(tx, tenantId, operation, resourceIds);
+    for (const row of rows) {
+      const aad = responseAadFor(tenantId, row.key);
+      const stored: unknown = JSON.parse(keys.decrypt(row.response, aad).toString('utf8'));
+      const sealed = keys.encrypt(Buffer.from(JSON.stringify(redact(stored)), 'utf8'), aad);
+      await repository.replaceResponse(tx, tenantId, row.id, new Uint8Array(sealed));
+    }
+    return rows.length;
+  }
+
   /** Forgets keys past the retention window (hourly, from src/server.ts). */
   function purgeExpired(): Promise<number> {
     return repository.purgeAllTenantsOlderThan(prisma, RETENTION_SECONDS);
   }
 
-  return { begin, release, purgeExpired };
+  return { begin, release, redactResponses, purgeExpired };
 }
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

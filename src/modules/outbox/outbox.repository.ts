@@ -55,6 +55,26 @@ export function listEvents(
   });
 }
 
+/**
+ * The tenant's events about one person, newest first, at most `take`: those whose data names them as a
+ * credential's subject (`subject_id`: credential.issued, credential.revoked, compliance.subject.erased) or as
+ * an attestation's (`subject_did`).
+ */
+export function listSubjectEvents(db: Db, tenantId: string, subjectId: string, take: number): Promise<EventRow[]> {
+  return db.outboxEvent.findMany({
+    where: {
+      tenantId,
+      OR: [
+        { payload: { path: ['subject_id'], equals: subjectId } },
+        { payload: { path: ['subject_did'], equals: subjectId } },
+      ],
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+    select: eventView,
+  });
+}
+
 /** Events not yet published (all tenants: an operator's figure) and the oldest one's age; the index on (published_at, created_at) serves both. */
 export async function outboxBacklog(db: PrismaClient): Promise<{ events: number; oldestAgeSeconds: number }> {
   const [row] = await db.$queryRaw<{ events: bigint; oldest: Date | null }[]>`

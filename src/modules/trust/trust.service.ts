@@ -196,6 +196,13 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
     return { attestations: result.items.map((row) => toView(row, origin, now)), nextCursor: result.nextCursor };
   }
 
+  /** The tenant's attestations about `subjectDid`, revoked and expired ones too, newest first, at most `take`. */
+  async function ofSubject(tenantId: string, subjectDid: string, take: number, origin?: Origin) {
+    const now = new Date();
+    const rows = await repository.listAttestations(prisma, tenantId, { subjectDid }, { before: undefined, take }, now);
+    return rows.map((row) => toView(row, origin, now));
+  }
+
   /** An attestation of the tenant that is not revoked; unknown, foreign and revoked ones are the same 404. */
   async function get(principal: Principal, id: string, origin?: Origin): Promise<AttestationView> {
     const row = isUuid(id) ? await repository.findUnrevokedAttestation(prisma, principal.tenantId, id) : null;
@@ -280,7 +287,7 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
 
   const lists = createTrustLists({ prisma, issuerKeys, statusLists });
 
-  return { create, list, get, revoke, score, policy, setPolicy, trustOfIssuer, publishList: lists.publish };
+  return { create, list, get, revoke, ofSubject, score, policy, setPolicy, trustOfIssuer, publishList: lists.publish };
 }
 
 export type TrustService = ReturnType<typeof createTrustService>;

@@ -5,7 +5,7 @@ import { pageQuery, snakeKeys, withParam, type RestEndpoint, type RestRequest } 
 
 const DID = 'id did keyType verificationMethod status createdAt deactivatedAt didDocument';
 const CREDENTIAL =
-  'id format credential issuer credentialType subjectId status { type uri index } issuedAt expiresAt revokedAt';
+  'id format credential issuer credentialType subjectId status { type uri index } issuedAt expiresAt revokedAt erasedAt';
 
 // A DID document keeps its own JSON-LD member names (`@context`, `verificationMethod`, …): only our fields
 // are snake_cased.

@@ -293,7 +293,7 @@ export type CreateTrustAttestationInput = {
 export type CreateWebhookInput = {
   /** A note for your team. */
   description: InputMaybe<Scalars['String']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, webhook.test), or ["*"] for all, including those added later. */
   events: Array<Scalars['String']['input']>;
   /** Where events are POSTed (https in production). */
   url: Scalars['String']['input'];
@@ -315,10 +315,12 @@ export type CreatedInvitation = {
 
 export type Credential = {
   __typename?: 'Credential';
-  /** The credential as issued (a JWT, or an SD-JWT with all disclosures). */
-  credential: Scalars['String']['output'];
+  /** The credential as issued (a JWT, or an SD-JWT with all disclosures); null once erased at its subject’s request (erasedAt). */
+  credential: Maybe<Scalars['String']['output']>;
   /** The VC type (jwt_vc_json) or vct (vc+sd-jwt). */
   credentialType: Scalars['String']['output'];
+  /** When its body and claim values were erased at its subject’s request (eraseComplianceSubject); it stays revoked, its bit set in its status list. Null while it is kept. */
+  erasedAt: Maybe<Scalars['DateTime']['output']>;
   expiresAt: Maybe<Scalars['DateTime']['output']>;
   format: CredentialFormat;
   id: Scalars['ID']['output'];
@@ -352,6 +354,27 @@ export type CredentialStatusReference = {
   /** The public status list. */
   uri: Scalars['String']['output'];
 };
+
+/** A data subject request the tenant received; completedAt null: not answered (failed). */
+export type DataSubjectRequest = {
+  __typename?: 'DataSubjectRequest';
+  actorApiKeyId: Maybe<Scalars['ID']['output']>;
+  actorUserId: Maybe<Scalars['ID']['output']>;
+  completedAt: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** Credentials exported or erased; null while not answered. */
+  credentialsCount: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  kind: DataSubjectRequestKind;
+  /** The HTTP request’s X-Request-Id. */
+  requestId: Maybe<Scalars['String']['output']>;
+  subjectId: Scalars['String']['output'];
+};
+
+/** export (GDPR Art. 15) or erase (Art. 17). */
+export type DataSubjectRequestKind =
+  | 'erase'
+  | 'export';
 
 /** A did:key of the tenant. Its private key never leaves the server. */
 export type Did = {
@@ -404,6 +427,7 @@ export type EventType =
   | 'compliance_framework_adopted'
   | 'compliance_framework_unadopted'
   | 'compliance_report_issued'
+  | 'compliance_subject_erased'
   | 'credential_issued'
   | 'credential_revoked'
   | 'did_created'
@@ -536,6 +560,8 @@ export type Mutation = {
   /** Deletes a custom role that no member or pending invitation holds. */
   deleteRole: Maybe<Role>;
   deleteWebhook: Maybe<Webhook>;
+  /** Erases a subject id’s credentials (GDPR Art. 17): revokes the active ones, removes every body and claim value, keeps ids, hash and status. A second erase does nothing (zeros). */
+  eraseComplianceSubject: Maybe<SubjectErasure>;
   inviteMember: Maybe<CreatedInvitation>;
   /** Issues a credential; consumes one of the month’s quota. */
   issueCredential: Maybe<Credential>;
@@ -629,6 +655,11 @@ export type MutationDeleteRoleArgs = {
 
 export type MutationDeleteWebhookArgs = {
   id: Scalars['String']['input'];
+};
+
+
+export type MutationEraseComplianceSubjectArgs = {
+  subjectId: Scalars['String']['input'];
 };
 
 
@@ -773,6 +804,8 @@ export type Query = {
   /** Newest first. */
   complianceReports: ComplianceReportPage;
   complianceSettings: ComplianceSettings;
+  /** A copy of everything the tenant holds about a subject id (GDPR Art. 15); recorded and audited. */
+  complianceSubjectExport: SubjectExport;
   credential: Credential;
   /** Newest first; filters by format, issuer DID and status (active or revoked). */
   credentials: CredentialPage;
@@ -831,6 +864,12 @@ export type QueryComplianceReportsArgs = {
   cursor: InputMaybe<Scalars['String']['input']>;
   framework: InputMaybe<Scalars['String']['input']>;
   limit: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryComplianceSubjectExportArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  subjectId: Scalars['String']['input'];
 };
 
 
@@ -983,6 +1022,63 @@ export type StatusReferenceType =
   | 'BitstringStatusListEntry'
   | 'TokenStatusList';
 
+/** One of the subject’s credentials, with what it says. */
+export type SubjectCredential = {
+  __typename?: 'SubjectCredential';
+  /** The subject’s claims, as verify gives them: jwt_vc_json’s credentialSubject without its id; for vc+sd-jwt every claim, disclosable ones resolved. Null once erased. */
+  claims: Maybe<Scalars['JSON']['output']>;
+  /** The credential as issued; null once erased. */
+  credential: Maybe<Scalars['String']['output']>;
+  /** Hex SHA-256 of the credential as issued (its UTF-8 text); kept after erasure. */
+  credentialSha256: Scalars['String']['output'];
+  /** The VC type (jwt_vc_json) or vct (vc+sd-jwt). */
+  credentialType: Scalars['String']['output'];
+  /** vc.type (jwt_vc_json) or [vct] (vc+sd-jwt); [credentialType] once erased. */
+  credentialTypes: Array<Scalars['String']['output']>;
+  erasedAt: Maybe<Scalars['DateTime']['output']>;
+  expiresAt: Maybe<Scalars['DateTime']['output']>;
+  format: CredentialFormat;
+  id: Scalars['ID']['output'];
+  issuedAt: Scalars['DateTime']['output'];
+  issuerDid: Scalars['String']['output'];
+  revokedAt: Maybe<Scalars['DateTime']['output']>;
+  status: CredentialStatusReference;
+};
+
+/** What an erasure did; a subject with nothing (left) to erase gets zeros. */
+export type SubjectErasure = {
+  __typename?: 'SubjectErasure';
+  credentialIds: Array<Scalars['ID']['output']>;
+  credentialsErased: Scalars['Int']['output'];
+  /** Of those, how many were active. */
+  credentialsRevoked: Scalars['Int']['output'];
+  erasedAt: Scalars['DateTime']['output'];
+  subjectId: Scalars['String']['output'];
+};
+
+/** Everything the tenant holds about one subject id (GDPR Art. 15). Credentials are paged, 1,000 a page; the other sections hold their newest 1,000 rows and are named in truncated when there were more. */
+export type SubjectExport = {
+  __typename?: 'SubjectExport';
+  credentials: Array<SubjectCredential>;
+  /** The tenant’s events naming this subject (credential and erasure events, attestation events). */
+  events: Array<Event>;
+  exportedAt: Scalars['DateTime']['output'];
+  /** Of credentials. Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
+  /** Earlier data subject requests about this subject id, newest first. */
+  requests: Array<DataSubjectRequest>;
+  subjectId: Scalars['String']['output'];
+  truncated: Array<SubjectExportSection>;
+  /** The tenant’s attestations whose subjectDid is this subject id, revoked ones included. */
+  trustAttestations: Array<TrustAttestation>;
+};
+
+/** A section of a data subject export bounded to 1,000 rows. */
+export type SubjectExportSection =
+  | 'events'
+  | 'requests'
+  | 'trust_attestations';
+
 export type TenantMembership = {
   __typename?: 'TenantMembership';
   id: Scalars['ID']['output'];
@@ -1071,7 +1167,7 @@ export type UpdateWebhookInput = {
   description: InputMaybe<Scalars['String']['input']>;
   /** false pauses deliveries; true resumes them (and re-enables a disabled endpoint). */
   enabled: InputMaybe<Scalars['Boolean']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, webhook.test), or ["*"] for all, including those added later. */
   events: InputMaybe<Array<Scalars['String']['input']>>;
   /** Where events are POSTed (https in production). */
   url: InputMaybe<Scalars['String']['input']>;

@@ -8,7 +8,7 @@ import type { SigningKey } from '../../dids/signing-keys.js';
 import type { StatusListFormat } from '../../status-lists/status-list.codec.js';
 import type { IssueInput } from '../credentials.inputs.js';
 import type { statusReferenceType } from '../credentials.views.js';
-import type { VerificationResult, VerifyOptions } from '../verify/verify.types.js';
+import type { VerificationResult, VerifiedContent, VerifyOptions } from '../verify/verify.types.js';
 
 /** What the issuing service decided for one credential before the format builds and signs it. */
 export type IssueContext = {
@@ -51,4 +51,10 @@ export interface CredentialFormat<Name extends string = string> {
   detect(credential: string): string | null;
   /** Every problem is a failed check in the result; throws MalformedCredentialError only for non-credentials. */
   verify(credential: string, options: VerifyOptions): Promise<VerificationResult>;
+  /**
+   * What a credential this service issued and stored says, in verify's shape, without checking it: for the
+   * service's own rows only (a data subject's export), never for a presented credential. An SD-JWT as stored
+   * holds every disclosure, so every claim is resolved. Throws MalformedCredentialError for a non-credential.
+   */
+  read(credential: string): VerifiedContent;
 }

@@ -2,7 +2,7 @@
 // W3C Bitstring Status List.
 import type { CredentialFormat } from '../credential-format.js';
 import { issueJwtVcJson } from './jwt-vc-json.issue.js';
-import { verifyJwtVc } from './jwt-vc-json.verify.js';
+import { readJwtVc, verifyJwtVc } from './jwt-vc-json.verify.js';
 
 export const jwtVcJson: CredentialFormat<'jwt_vc_json'> = {
   name: 'jwt_vc_json',
@@ -19,4 +19,5 @@ export const jwtVcJson: CredentialFormat<'jwt_vc_json'> = {
   // base64url never contains "~", so a compact JWS has none, where an SD-JWT always has one (RFC 9901 §4).
   detect: (credential) => (credential.includes('~') ? 'the credential has SD-JWT "~" separators' : null),
   verify: verifyJwtVc,
+  read: readJwtVc,
 };

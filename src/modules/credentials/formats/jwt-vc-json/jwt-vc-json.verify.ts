@@ -87,3 +87,9 @@ export async function verifyJwtVc(credential: string, options: VerifyOptions): P
   const authentic = checks[1]?.status === 'passed';
   return verdict('jwt_vc_json', issuer, subject, authentic ? contentOf(payload, vc) : undefined, checks);
 }
+
+/** A stored jwt_vc_json's content, unchecked (CredentialFormat.read). */
+export function readJwtVc(credential: string): VerifiedContent {
+  const { payload } = decodeCompactJws(credential, 'credential');
+  return contentOf(payload, isRecord(payload.vc) ? payload.vc : {});
+}

@@ -1,7 +1,7 @@
 // vc+sd-jwt: an SD-JWT VC, its status a `status.status_list` reference into an IETF Token Status List.
 import type { CredentialFormat } from '../credential-format.js';
 import { issueSdJwtVc } from './sd-jwt-vc.issue.js';
-import { verifySdJwtVc } from './sd-jwt-vc.verify.js';
+import { readSdJwtVc, verifySdJwtVc } from './sd-jwt-vc.verify.js';
 
 export const sdJwtVc: CredentialFormat<'vc+sd-jwt'> = {
   name: 'vc+sd-jwt',
@@ -19,4 +19,5 @@ export const sdJwtVc: CredentialFormat<'vc+sd-jwt'> = {
   // Even an SD-JWT without disclosures ends in "~" (RFC 9901 §4); base64url never contains one.
   detect: (credential) => (credential.includes('~') ? null : 'the credential has no "~" separators'),
   verify: verifySdJwtVc,
+  read: readSdJwtVc,
 };

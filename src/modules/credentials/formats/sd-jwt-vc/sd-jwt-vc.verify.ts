@@ -125,3 +125,15 @@ export async function verifySdJwtVc(credential: string, options: VerifyOptions):
   const content = authentic && outcome.ok ? contentOf(outcome.payload, outcome.disclosed) : undefined;
   return verdict('vc+sd-jwt', issuer, subject, content, checks);
 }
+
+/** A stored SD-JWT VC's content with every disclosure it holds applied, unchecked (CredentialFormat.read). */
+export function readSdJwtVc(credential: string): VerifiedContent {
+  const parts = split(credential);
+  const jws = decodeCompactJws(parts.issuerJwt, 'issuer-signed JWT');
+  const outcome = processDisclosures(
+    jws.payload,
+    parts.disclosures.map((encoded, i) => decodeDisclosure(encoded, i + 1)),
+  );
+  if (!outcome.ok) throw new MalformedCredentialError(outcome.reason);
+  return contentOf(outcome.payload, outcome.disclosed);
+}

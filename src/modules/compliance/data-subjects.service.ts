@@ -1,0 +1,210 @@
+// Data subject rights (issue 14; permission compliance:manage): a person whose id a tenant's credentials carry
+// as their subject (credentials.subject_id) may ask for a copy of everything the tenant holds about them
+// (GDPR Art. 15, export) and for its erasure (Art. 17, erase). Each request is recorded in
+// data_subject_requests, audited, and an erasure is an outbox event too.
+//
+// Erasure keeps what revocation needs and nothing the credential said: the row (id, format, type, issuer,
+// subject id, status entry, times), the SHA-256 of the body and erased_at; it removes the body, and with it
+// every claim value, also from the one other place one is stored (the Idempotency-Key response of the issue
+// request, rewritten; credential events never carry claims: see the event catalogue).
+import { createHash } from 'node:crypto';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Principal } from '../../auth/principal.js';
+import { decodeCursor, toPage } from '../../lib/pagination.js';
+import { parseInput } from '../../lib/validation.js';
+import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import type { CredentialsService, CredentialView, RequestOrigin } from '../credentials/credentials.service.js';
+import {
+  eraseCredentialBodies,
+  listSubjectCredentials,
+  lockUnerasedSubjectCredentials,
+  type SubjectCredentialRow,
+} from '../credentials/credentials.repository.js';
+import { credentialFormatStoredAs } from '../credentials/formats/index.js';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
+import { listSubjectEvents, recordEvent, type EventRow } from '../outbox/outbox.repository.js';
+import type { AttestationView, TrustService } from '../trust/trust.service.js';
+import { exportInput, subjectIdInput } from './data-subjects.inputs.js';
+import * as repository from './data-subjects.repository.js';
+import type { DataSubjectRequestRow } from './data-subjects.repository.js';
+
+/**
+ * Credentials per export page. A subject with more gets `nextCursor` and asks again with it (each page is a
+ * request of its own); the other sections are bounded by SECTION_LIMIT, newest first, and `truncated` names
+ * any that held more.
+ */
+export const EXPORT_PAGE_SIZE = 1000;
+export const SECTION_LIMIT = 1000;
+
+/** The operation whose Idempotency-Key responses hold an issued credential (src/graphql/idempotency.ts). */
+const ISSUE_OPERATION = 'issueCredential';
+
+export type SubjectCredentialView = Omit<CredentialView, 'issuer' | 'subjectId'> & {
+  issuerDid: string;
+  /** What it says: verify's `claims` (every disclosure of an SD-JWT applied); null once erased. */
+  claims: Record<string, unknown> | null;
+  /** The credential's types: vc.type (jwt_vc_json) or [vct]; [credentialType] once erased. */
+  credentialTypes: string[];
+  /** Hex SHA-256 of the credential as issued, kept after erasure. */
+  credentialSha256: string;
+};
+
+export type SubjectExport = {
+  subjectId: string;
+  exportedAt: Date;
+  credentials: SubjectCredentialView[];
+  nextCursor: string | null;
+  trustAttestations: AttestationView[];
+  events: EventRow[];
+  requests: DataSubjectRequestRow[];
+  /** Sections that held more than SECTION_LIMIT rows (only the newest are included). */
+  truncated: ('trust_attestations' | 'events' | 'requests')[];
+};
+
+export type SubjectErasure = {
+  subjectId: string;
+  erasedAt: Date;
+  credentialsErased: number;
+  credentialsRevoked: number;
+  credentialIds: string[];
+};
+
+export type DataSubjectsServiceDeps = {
+  prisma: PrismaClient;
+  credentials: CredentialsService;
+  trust: TrustService;
+  idempotency: IdempotencyService;
+};
+
+export function createDataSubjectsService({ prisma, credentials, trust, idempotency }: DataSubjectsServiceDeps) {
+  function credentialView(row: SubjectCredentialRow, origin: RequestOrigin | undefined): SubjectCredentialView {
+    const { issuer, subjectId: _subject, ...view } = credentials.view(row, origin);
+    const content = row.credential === null ? null : credentialFormatStoredAs(row.format).read(row.credential);
+    const sha256 = row.credentialSha256
+      ? Buffer.from(row.credentialSha256).toString('hex')
+      : createHash('sha256')
+          .update(row.credential ?? '', 'utf8')
+          .digest('hex');
+    return {
+      ...view,
+      issuerDid: issuer,
+      claims: content?.claims ?? null,
+      credentialTypes: content?.credentialTypes ?? [row.credentialType],
+      credentialSha256: sha256,
+    };
+  }
+
+  async function exportSubject(
+    principal: Principal,
+    rawInput: unknown,
+    requestId: string | null,
+    origin?: RequestOrigin,
+  ): Promise<SubjectExport> {
+    const { subjectId, cursor } = parseInput(exportInput, rawInput);
+    const { tenantId } = principal;
+    const before = decodeCursor(cursor);
+    const actor = actorFrom(principal, requestId);
+    const request = await repository.insertRequest(prisma, actor, { subjectId, kind: 'export' });
+    const rows = await listSubjectCredentials(prisma, tenantId, subjectId, { before, take: EXPORT_PAGE_SIZE + 1 });
+    const page = toPage(
+      rows.map((row) => ({ ...row, createdAt: row.issuedAt })),
+      EXPORT_PAGE_SIZE,
+    );
+    const [attestations, events, requests] = await Promise.all([
+      trust.ofSubject(tenantId, subjectId, SECTION_LIMIT + 1, origin),
+      listSubjectEvents(prisma, tenantId, subjectId, SECTION_LIMIT + 1),
+      repository.listSubjectRequests(prisma, tenantId, subjectId, request.id, SECTION_LIMIT + 1),
+    ]);
+    const truncated = (
+      [
+        ['trust_attestations', attestations],
+        ['events', events],
+        ['requests', requests],
+      ] as const
+    )
+      .filter(([, section]) => section.length > SECTION_LIMIT)
+      .map(([name]) => name);
+    const exportedAt = new Date();
+    const result: SubjectExport = {
+      subjectId,
+      exportedAt,
+      credentials: page.items.map((row) => credentialView(row, origin)),
+      nextCursor: page.nextCursor,
+      trustAttestations: attestations.slice(0, SECTION_LIMIT),
+      events: events.slice(0, SECTION_LIMIT),
+      requests: requests.slice(0, SECTION_LIMIT),
+      truncated,
+    };
+    await prisma.$transaction(async (tx) => {
+      await repository.completeRequest(tx, tenantId, request.id, result.credentials.length, exportedAt);
+      await recordAudit(tx, actor, {
+        action: 'compliance.subject.exported',
+        targetType: 'data_subject',
+        targetId: subjectId,
+        details: {
+          request_id: request.id,
+          credentials: result.credentials.length,
+          trust_attestations: result.trustAttestations.length,
+          events: result.events.length,
+          page: cursor ?? null,
+        },
+      });
+    });
+    return result;
+  }
+
+  /**
+   * Revokes the subject's active credentials as the revoke endpoint does, then erases every one of their bodies
+   * not erased yet, in one transaction. A subject with none (or erased already) is an answer with zeros.
+   */
+  async function eraseSubject(
+    principal: Principal,
+    rawSubjectId: unknown,
+    requestId: string | null,
+    origin?: RequestOrigin,
+  ): Promise<SubjectErasure> {
+    const subjectId = parseInput(subjectIdInput, rawSubjectId);
+    const { tenantId } = principal;
+    const actor = actorFrom(principal, requestId);
+    const request = await repository.insertRequest(prisma, actor, { subjectId, kind: 'erase' });
+    return prisma.$transaction(async (tx) => {
+      const erasedAt = new Date();
+      const rows = await lockUnerasedSubjectCredentials(tx, tenantId, subjectId);
+      let credentialsRevoked = 0;
+      for (const row of rows) {
+        if (!row.revoked && (await credentials.revokeWith(tx, tenantId, row.id, erasedAt, origin))) {
+          credentialsRevoked++;
+        }
+      }
+      const credentialIds = rows.map((row) => row.id);
+      const credentialsErased = await eraseCredentialBodies(tx, tenantId, credentialIds, erasedAt);
+      // A retry of the issue request with its key still replays (nothing is issued twice), without the body.
+      await idempotency.redactResponses(tx, tenantId, ISSUE_OPERATION, credentialIds, (stored) => ({
+        ...(stored as object),
+        credential: null,
+        erasedAt: erasedAt.toISOString(),
+      }));
+      await repository.completeRequest(tx, tenantId, request.id, credentialsErased, erasedAt);
+      const data = {
+        subject_id: subjectId,
+        request_id: request.id,
+        credential_ids: credentialIds,
+        credentials_erased: credentialsErased,
+        credentials_revoked: credentialsRevoked,
+        erased_at: erasedAt.toISOString(),
+      };
+      await recordEvent(tx, tenantId, 'compliance.subject.erased', data);
+      await recordAudit(tx, actor, {
+        action: 'compliance.subject.erased',
+        targetType: 'data_subject',
+        targetId: subjectId,
+        details: { ...data, credential_ids: [...credentialIds] },
+      });
+      return { subjectId, erasedAt, credentialsErased, credentialsRevoked, credentialIds };
+    });
+  }
+
+  return { exportSubject, eraseSubject };
+}
+
+export type DataSubjectsService = ReturnType<typeof createDataSubjectsService>;
