@@ -270,6 +270,28 @@ describe('non-compliant state flips exactly its controls, with the evidence nami
   });
 });
 
+describe('the audit log as evidence', () => {
+  it('an audit event edited in SQL turns every audit-integrity control to not_met, naming the break', async () => {
+    const { owner } = await freshTenant();
+    await createApiKey(app, owner.token, { name: 'one', scopes: ['usage:read'] });
+    await createApiKey(app, owner.token, { name: 'two', scopes: ['usage:read'] });
+    const before = await statesOf(owner);
+    const [edited] = await app.database.prisma.$queryRaw<{ id: string; seq: number }[]>`
+      UPDATE audit_events SET details = '{"name":"forged"}'
+      WHERE tenant_id = ${owner.tenant_id}::uuid AND seq = 2 RETURNING id::text, seq`;
+    const after = await statesOf(owner);
+    const integrity = controlsChecking(['audit-log-integrity']);
+    for (const control of Object.keys(before)) {
+      expect(after[control], control).toBe(integrity.includes(control) ? 'not_met' : before[control]);
+    }
+    const hipaa = await controlsOf(owner, 'hipaa');
+    expect(hipaa.get('audit-controls')!.evidence).toMatchObject({
+      chain_valid: false,
+      first_break: { seq: 2, event_id: edited!.id, reason: 'hash_mismatch' },
+    });
+  });
+});
+
 describe('adoption enforces the framework’s technical controls at issue time', () => {
   let owner: RegisteredUser;
   let did: string;
@@ -426,7 +448,11 @@ describe('reports', () => {
   it('a signed ComplianceReport credential that did-jwt-vc verifies, with an HTML rendering, costing no quota', async () => {
     const { owner, did } = await freshTenant();
     const usageBefore = await ok(call(owner, 'GET', '/v1/admin/usage'));
+    const chain = await ok(call(owner, 'GET', '/v1/admin/audit-log/verify'));
     const report = await ok(call(owner, 'POST', '/v1/compliance/reports', { framework: 'hipaa' }));
+    // The audit chain's head when it was computed (the report's own audit event comes after it).
+    expect(chain.head).not.toBeNull();
+    expect(report.audit_chain_head).toEqual(chain.head);
     expect(report).toMatchObject({
       id: expect.any(String),
       framework: 'hipaa',
@@ -443,6 +469,7 @@ describe('reports', () => {
     expect(verified.verifiableCredential.issuer).toEqual({ id: did });
     const subject = verified.verifiableCredential.credentialSubject as any;
     expect(subject.counts).toEqual(report.counts);
+    expect(subject.auditChainHead).toEqual(chain.head);
     expect(subject.controls.map((control: { state: string }) => control.state)).toEqual(
       report.report.controls.map((control: { state: string }) => control.state),
     );

@@ -60,11 +60,14 @@ function checkedData(row: { type: string; payload: unknown }) {
 }
 
 describe('the catalogue', () => {
-  it('lists the twelve events of issue 12, the two of issue 13 and the erasure of issue 14, each with a description and an example its schema accepts', () => {
+  it('lists the twelve events of issue 12, the two of issue 13 and the four of issue 14, each with a description and an example its schema accepts', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'api_key.created',
         'api_key.revoked',
+        'compliance.framework.adopted',
+        'compliance.framework.unadopted',
+        'compliance.report.issued',
         'compliance.subject.erased',
         'credential.issued',
         'credential.revoked',

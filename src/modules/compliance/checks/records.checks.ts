@@ -34,7 +34,11 @@ export const auditLogIntegrity: Check = {
         hash: chain.head.hash,
         created_at: chain.head.createdAt.toISOString(),
       },
-      first_break: chain.firstBreak,
+      first_break: chain.firstBreak && {
+        seq: chain.firstBreak.seq,
+        event_id: chain.firstBreak.eventId,
+        reason: chain.firstBreak.reason,
+      },
     };
     return chain.valid
       ? met(`The audit log holds ${audit.events} event(s); its hash chain verifies.`, evidence)
