@@ -61,16 +61,14 @@ export function auditEventHash(event: ChainedEvent): string {
   return createHash('sha256').update(canonicalAuditRecord(event), 'utf8').digest('hex');
 }
 
-export const chainBreakReason = z
-  .enum(['sequence_gap', 'prev_hash_mismatch', 'hash_mismatch', 'head_mismatch'])
-  .meta({
-    id: 'AuditChainBreakReason',
-    description:
-      'sequence_gap: seq is not the one after the previous event (an event before it was deleted, or a seq edited); ' +
-      "prev_hash_mismatch: prev_hash is not the previous event's hash (an event before it was replaced); " +
-      'hash_mismatch: the event is not what its hash covers (the event was edited); ' +
-      "head_mismatch: the chain ends elsewhere than the tenant's recorded chain head (events deleted from the end).",
-  });
+export const chainBreakReason = z.enum(['sequence_gap', 'prev_hash_mismatch', 'hash_mismatch', 'head_mismatch']).meta({
+  id: 'AuditChainBreakReason',
+  description:
+    'sequence_gap: seq is not the one after the previous event (an event before it was deleted, or a seq edited); ' +
+    "prev_hash_mismatch: prev_hash is not the previous event's hash (an event before it was replaced); " +
+    'hash_mismatch: the event is not what its hash covers (the event was edited); ' +
+    "head_mismatch: the chain ends elsewhere than the tenant's recorded chain head (events deleted from the end).",
+});
 export type ChainBreakReason = z.infer<typeof chainBreakReason>;
 
 export type ChainBreak = {
@@ -110,7 +108,8 @@ export function checkEnd(
   last: { seq: number; id: string; hash: string } | null,
   recorded: RecordedHead | null,
 ): ChainBreak | null {
-  const ends = (recorded?.seq ?? 0) === (last?.seq ?? 0) && (recorded?.hash ?? GENESIS_HASH) === (last?.hash ?? GENESIS_HASH);
+  const ends =
+    (recorded?.seq ?? 0) === (last?.seq ?? 0) && (recorded?.hash ?? GENESIS_HASH) === (last?.hash ?? GENESIS_HASH);
   if (ends && recorded?.eventId === last?.id) return null;
   return {
     seq: recorded?.seq ?? last?.seq ?? 0,

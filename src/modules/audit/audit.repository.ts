@@ -36,7 +36,6 @@ export type AuditAction =
   | 'compliance.attestation.recorded'
   | 'compliance.settings.updated'
   | 'compliance.report.issued'
-
   | 'compliance.subject.exported'
   | 'compliance.subject.erased';
 

@@ -11,8 +11,7 @@ import { MESSAGES } from '../../lib/messages.js';
 import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
-import { didNotFound } from '../dids/dids.service.js';
-import { didIsActive, oldestActiveDid } from '../dids/dids.repository.js';
+import { didIsActive } from '../dids/dids.repository.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
 import type { AuditChainState, ComplianceSnapshot } from './checks/check.types.js';
@@ -269,16 +268,6 @@ export function createComplianceService(deps: ComplianceServiceDeps) {
     );
   }
 
-  /** The signer: the DID asked for if it is the tenant's and active, else the tenant's oldest active DID. */
-  async function signerOf(tenantId: string, did: string | null | undefined) {
-    const chosen = did ?? (await oldestActiveDid(prisma, tenantId))?.did;
-    if (!chosen) throw badRequest(MESSAGES.noReportSignerDid);
-    const issuer = await issuerKeys.forTenant(tenantId, chosen, { fresh: true });
-    if (!issuer) throw didNotFound(chosen);
-    if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
-    return issuer;
-  }
-
   const toReportView = (row: repository.ReportRow): ReportView => {
     const report = row.evaluation as unknown as ReportContent;
     return {
@@ -298,7 +287,7 @@ export function createComplianceService(deps: ComplianceServiceDeps) {
   async function createReport(principal: Principal, rawInput: unknown, requestId: string | null, origin?: Origin) {
     const input = parseInput(reportInput, rawInput);
     const framework = frameworkOf(input.framework);
-    const signer = await signerOf(principal.tenantId, input.issuerDid);
+    const signer = await issuerKeys.statementSigner(principal.tenantId, input.issuerDid, MESSAGES.noReportSignerDid);
     const snapshot = await snapshotOf(principal.tenantId, origin);
     const id = randomUUID();
     const createdAt = new Date();

@@ -10,9 +10,7 @@ export const verificationCheckStatus = z
   .enum(['passed', 'failed', 'skipped'])
   .meta({ id: 'VerificationCheckStatus', description: 'skipped: the check did not apply, or could not be made.' });
 
-export const statusReferenceType = z
-  .enum(['BitstringStatusListEntry', 'TokenStatusList'])
-  .meta({
-    id: 'StatusReferenceType',
-    description: 'BitstringStatusListEntry (jwt_vc_json) or TokenStatusList (vc+sd-jwt).',
-  });
+export const statusReferenceType = z.enum(['BitstringStatusListEntry', 'TokenStatusList']).meta({
+  id: 'StatusReferenceType',
+  description: 'BitstringStatusListEntry (jwt_vc_json) or TokenStatusList (vc+sd-jwt).',
+});

@@ -5,7 +5,9 @@
 // (unknown) and callers that need to know ask again with `fresh`.
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
-import { findDidWithKey } from './dids.repository.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { MESSAGES } from '../../lib/messages.js';
+import { findDidWithKey, oldestActiveDid } from './dids.repository.js';
 import { didMethodOfStored } from './methods/index.js';
 import type { KeyType, SigningKey } from './signing-keys.js';
 
@@ -49,7 +51,20 @@ export function createIssuerKeys({ prisma, keys }: { prisma: PrismaClient; keys:
     return issuer.key;
   }
 
-  return { forTenant, signingKey };
+  /**
+   * Who signs what the tenant states itself (trust attestations, compliance reports): the DID asked for if it is
+   * the tenant's and active, else the tenant's oldest active DID; a tenant without one is told `noDid` (a 400).
+   */
+  async function statementSigner(tenantId: string, did: string | null | undefined, noDid: string) {
+    const chosen = did ?? (await oldestActiveDid(prisma, tenantId))?.did;
+    if (!chosen) throw badRequest(noDid);
+    const issuer = await forTenant(tenantId, chosen, { fresh: true });
+    if (!issuer) throw notFound(MESSAGES.didNotFound(chosen));
+    if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
+    return issuer;
+  }
+
+  return { forTenant, signingKey, statementSigner };
 }
 
 export type IssuerKeys = ReturnType<typeof createIssuerKeys>;

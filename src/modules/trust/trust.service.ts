@@ -14,8 +14,7 @@ import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { jwtVcJson } from '../credentials/formats/jwt-vc-json/jwt-vc-json.format.js';
 import type { IssueInput } from '../credentials/credentials.inputs.js';
 import type { CredentialStatusView } from '../credentials/formats/credential-format.js';
-import { didNotFound } from '../dids/dids.service.js';
-import { didIsActive, oldestActiveDid } from '../dids/dids.repository.js';
+import { didIsActive } from '../dids/dids.repository.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
@@ -98,16 +97,6 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
     status: { type: view.credentialStatus.type, uri: view.credentialStatus.uri, index: view.credentialStatus.index },
   });
 
-  /** The attester: the DID asked for if it is the tenant's and active, else the tenant's oldest active DID. */
-  async function attesterOf(tenantId: string, did: string | null | undefined) {
-    const chosen = did ?? (await oldestActiveDid(prisma, tenantId))?.did;
-    if (!chosen) throw badRequest(MESSAGES.noAttesterDid);
-    const issuer = await issuerKeys.forTenant(tenantId, chosen, { fresh: true });
-    if (!issuer) throw didNotFound(chosen);
-    if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
-    return issuer;
-  }
-
   async function create(
     principal: Principal,
     rawInput: unknown,
@@ -117,7 +106,7 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
   ): Promise<AttestationView> {
     parseInput(attestationValueGate, rawInput);
     const input = parseInput(createAttestationInput, rawInput);
-    const attester = await attesterOf(principal.tenantId, input.attesterDid);
+    const attester = await issuerKeys.statementSigner(principal.tenantId, input.attesterDid, MESSAGES.noAttesterDid);
     const slot = await statusLists.allocate(
       principal.tenantId,
       attester.didId,
