@@ -20,6 +20,9 @@ async function tempDataDir() {
 // (initdb, every migration) and refuses a second process; it is killed with -9 while writing, and started
 // again; that one drains its in-flight requests on SIGTERM. Run alone, a test starts what it needs.
 let dataDir: string | undefined;
+// The installation's first start (initdb and every migration) is the slowest thing the service does: on a
+// busy 2-core machine it has taken over 30 s, the default test timeout. Tests that may make it wait longer.
+const FIRST_START_TIMEOUT_MS = 120_000;
 let service: ChildService | undefined;
 /** The service on the shared DATA_DIR: started there (the first time, on an empty directory) unless running. */
 async function runningService(): Promise<ChildService> {
@@ -62,12 +65,16 @@ describe('start-up', () => {
     expect(output()).not.toContain('s3cret-pw');
   });
 
-  it('refuses a second process on the same DATA_DIR instead of corrupting it', async () => {
-    await runningService();
-    const second = spawnService({ DATA_DIR: dataDir! });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain('the data directory is in use');
-  });
+  it(
+    'refuses a second process on the same DATA_DIR instead of corrupting it',
+    async () => {
+      await runningService();
+      const second = spawnService({ DATA_DIR: dataDir! });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain('the data directory is in use');
+    },
+    FIRST_START_TIMEOUT_MS,
+  );
 });
 
 describe('the embedded database', () => {
@@ -124,15 +131,19 @@ describe('the embedded database', () => {
 
 describe('SIGTERM', () => {
   // Standard output a pipe that is read, as under a process manager; the other shapes: shutdown.test.ts.
-  it('finishes in-flight requests, then exits cleanly', async () => {
-    const draining = await runningService();
-    const { sentBefore, slowStatuses, exitCode } = await signalUnderLoad(draining);
-    service = undefined;
-    expect(sentBefore.length).toBeGreaterThan(8);
-    expect(unanswered(sentBefore)).toEqual([]);
-    expect(slowStatuses).toEqual([200, 200]);
-    expect(exitCode).toBe(0);
-    expect(draining.output()).toContain('shut down cleanly');
-    await expect(fetch(`${draining.url}/v1/auth/me`)).rejects.toThrow();
-  });
+  it(
+    'finishes in-flight requests, then exits cleanly',
+    async () => {
+      const draining = await runningService();
+      const { sentBefore, slowStatuses, exitCode } = await signalUnderLoad(draining);
+      service = undefined;
+      expect(sentBefore.length).toBeGreaterThan(8);
+      expect(unanswered(sentBefore)).toEqual([]);
+      expect(slowStatuses).toEqual([200, 200]);
+      expect(exitCode).toBe(0);
+      expect(draining.output()).toContain('shut down cleanly');
+      await expect(fetch(`${draining.url}/v1/auth/me`)).rejects.toThrow();
+    },
+    FIRST_START_TIMEOUT_MS,
+  );
 });
