@@ -30,6 +30,9 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createComplianceService } from './modules/compliance/compliance.service.js';
 import { createDataSubjectsService } from './modules/compliance/data-subjects.service.js';
 import { dataSubjectRequestStats } from './modules/compliance/data-subjects.repository.js';
+import { createTxtResolver } from './modules/domains/dns-txt.js';
+import { createDomainsService } from './modules/domains/domains.service.js';
+import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -46,6 +49,8 @@ export function createServices(
     | 'argon2TimeCost'
     | 'webhookAllowPrivateUrls'
     | 'nodeEnv'
+    | 'dnsServers'
+    | 'dnsTimeoutMs'
   > & {
     publicBaseUrl: () => string;
     /** The webhook dispatcher's clock and attempt timeout (tests), and who hears of its attempts (metrics). */
@@ -93,6 +98,12 @@ export function createServices(
     subjectRequests: (tenantId) => dataSubjectRequestStats(prisma, tenantId),
   });
   const credentials = createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity });
+  const verifiedHosts = createVerifiedHosts(prisma);
+  const domains = createDomainsService({
+    prisma,
+    lookupTxt: createTxtResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
+    verifiedHosts,
+  });
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {
     dids: createDidsService({ prisma, keys }),
@@ -124,6 +135,8 @@ export function createServices(
     webhookDispatcher,
     idempotency,
     dataSubjects: createDataSubjectsService({ prisma, credentials, trust, idempotency }),
+    domains,
+    verifiedHosts,
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
   };
