@@ -33,6 +33,7 @@ import { dataSubjectRequestStats } from './modules/compliance/data-subjects.repo
 import { createTxtResolver } from './modules/domains/dns-txt.js';
 import { createDomainsService } from './modules/domains/domains.service.js';
 import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
+import { createOwnDids } from './modules/dids/own-dids.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -64,8 +65,16 @@ export function createServices(
 ) {
   const { sessionTtlSeconds } = config;
   const issuerKeys = createIssuerKeys({ prisma, keys });
-  const publicBaseUrl = createPublicBaseUrl(config.publicBaseUrl);
-  const statusLists = createStatusListsService({ prisma, issuerKeys, publicBaseUrl: publicBaseUrl.configured });
+  // Custom domains (issue 16): who holds a verified host, for the public base URL, status lists and did:web.
+  const verifiedHosts = createVerifiedHosts(prisma);
+  const ownDids = createOwnDids(prisma, verifiedHosts);
+  const publicBaseUrl = createPublicBaseUrl(config.publicBaseUrl, verifiedHosts);
+  const statusLists = createStatusListsService({
+    prisma,
+    issuerKeys,
+    publicBaseUrl: publicBaseUrl.configured,
+    hostHolder: verifiedHosts.tenantOf,
+  });
   // One queue for every password hash of the process (issue 9).
   const passwords = createPasswordHasher({
     concurrency: config.argon2Concurrency,
@@ -98,7 +107,6 @@ export function createServices(
     subjectRequests: (tenantId) => dataSubjectRequestStats(prisma, tenantId),
   });
   const credentials = createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity });
-  const verifiedHosts = createVerifiedHosts(prisma);
   const domains = createDomainsService({
     prisma,
     lookupTxt: createTxtResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
@@ -107,10 +115,10 @@ export function createServices(
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {
     dids: createDidsService({ prisma, keys }),
-    resolver: { resolve: resolveDid },
+    resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
     credentials,
     statusLists,
-    verification: createVerificationService({ statusLists, trust, activity }),
+    verification: createVerificationService({ statusLists, trust, activity, ownDids }),
     trust,
     compliance,
     publicBaseUrl,

@@ -257,8 +257,14 @@ export type CreateApiKeyInput = {
 };
 
 export type CreateDidInput = {
+  /** did:web only: one of the tenant’s verified custom domains. */
+  domain: InputMaybe<Scalars['String']['input']>;
   /** Ed25519 (default) or P-256. */
   keyType: InputMaybe<KeyType>;
+  /** key (default) or web. */
+  method: InputMaybe<DidMethod>;
+  /** did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees). */
+  path: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CreateDomainInput = {
@@ -394,6 +400,11 @@ export type Did = {
   /** The kid of its signatures. */
   verificationMethod: Scalars['String']['output'];
 };
+
+/** key (did:key, the default) or web (did:web on a verified custom domain). */
+export type DidMethod =
+  | 'key'
+  | 'web';
 
 export type DidPage = {
   __typename?: 'DidPage';
