@@ -174,7 +174,7 @@ export function createApp(deps: AppDeps): App {
         principal,
         requestId,
         services,
-        origin: { publicBaseUrl: services.publicBaseUrl.forRequest(request) },
+        origin: { publicBaseUrl: await services.publicBaseUrl.forRequest(request) },
         log: requestLog,
         idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
         // Node merges these with the headers the transports write later.

@@ -79,6 +79,10 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
   // Each webhook attempt's bound, in ms, accepted with NODE_ENV=test only: a deployment waits 10 s.
   WEBHOOK_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).optional(),
+  // DNS servers for custom domain verification (issue 16), host[:port] comma-separated; unset: the system's.
+  DNS_SERVERS: z.string().transform(parseDnsServers).optional(),
+  // How long one DNS lookup of domain verification may take, in ms.
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(5_000),
 });
 
 const TEST_ONLY = ['ARGON2_MEMORY_KIB', 'ARGON2_TIME_COST', 'WEBHOOK_ATTEMPT_TIMEOUT_MS'] as const;
@@ -115,6 +119,27 @@ function originProblem(origin: string): string | undefined {
   if (url.origin !== origin)
     return `not an origin as a browser sends it (no path or trailing slash): write ${url.origin}`;
   return undefined;
+}
+
+// host[:port]: an IPv4 or IPv6 address (IPv6 with a port in brackets, as node:dns setServers takes it).
+const DNS_SERVER = /^(?:(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?|\[[0-9a-fA-F:.]+\](?::\d{1,5})?|[0-9a-fA-F:]*:[0-9a-fA-F:.]+)$/;
+
+function parseDnsServers(value: string, ctx: z.RefinementCtx): string[] {
+  const servers = value
+    .split(',')
+    .map((server) => server.trim())
+    .filter(Boolean);
+  for (const server of servers) {
+    const port = /:(\d+)$/.exec(server.startsWith('[') || !server.includes('::') ? server : '')?.[1];
+    if (!DNS_SERVER.test(server) || (port !== undefined && (Number(port) < 1 || Number(port) > 65535))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be IP addresses with an optional port, comma-separated, e.g. 1.1.1.1,127.0.0.1:5353',
+        params: { item: server },
+      });
+    }
+  }
+  return servers;
 }
 
 /** Hidden in error messages: their values are credentials. */
@@ -168,6 +193,9 @@ export type Config = {
   webhookAllowPrivateUrls: boolean;
   /** Set in test runs only; unset: 10 s (src/modules/webhooks/delivery/dispatcher.ts). */
   webhookAttemptTimeoutMs: number | undefined;
+  /** Servers for custom domain TXT lookups (host[:port]); empty: the system's resolvers. */
+  dnsServers: string[];
+  dnsTimeoutMs: number;
 };
 
 export class ConfigError extends Error {
@@ -223,5 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphiql: value.GRAPHIQL ? value.GRAPHIQL === 'true' : value.NODE_ENV !== 'production',
     webhookAllowPrivateUrls: value.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     webhookAttemptTimeoutMs: value.WEBHOOK_ATTEMPT_TIMEOUT_MS,
+    dnsServers: value.DNS_SERVERS ?? [],
+    dnsTimeoutMs: value.DNS_TIMEOUT_MS,
   };
 }

@@ -16,6 +16,7 @@ import { createPrincipalCache } from './auth/principal-cache.js';
 import { createAccessEvents } from './auth/access-events.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.js';
 import { maintenanceJobs } from './modules/jobs/maintenance.jobs.js';
+import { domainJobs } from './modules/domains/domains.jobs.js';
 import type { Clock } from './modules/jobs/clock.js';
 import { createHealth, type Health } from './observability/health.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
@@ -26,8 +27,8 @@ export type RunningServer = {
   server: Server;
   database: Database;
   services: Services;
-  /** Background work (src/modules/jobs): the service's recurring purges. */
-  jobs: JobRunner<ReturnType<typeof maintenanceJobs>>;
+  /** Background work (src/modules/jobs): the service's recurring purges and the custom domains' re-check. */
+  jobs: JobRunner<ReturnType<typeof maintenanceJobs> & ReturnType<typeof domainJobs>>;
   metrics: Metrics;
   health: Health;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
@@ -128,7 +129,10 @@ export async function startServer(
   // On the database, not a timer per process: each purge runs once per period whichever instances are up.
   const jobs = createJobRunner({
     db: database.prisma,
-    handlers: maintenanceJobs({ db: database.prisma, auth: services.auth, idempotency: services.idempotency }),
+    handlers: {
+      ...maintenanceJobs({ db: database.prisma, auth: services.auth, idempotency: services.idempotency }),
+      ...domainJobs({ domains: services.domains }),
+    },
     log: log.child({ component: 'jobs' }),
     clock: background.clock,
     pollMs: JOB_POLL_INTERVAL_MS,

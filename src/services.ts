@@ -30,6 +30,10 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createComplianceService } from './modules/compliance/compliance.service.js';
 import { createDataSubjectsService } from './modules/compliance/data-subjects.service.js';
 import { dataSubjectRequestStats } from './modules/compliance/data-subjects.repository.js';
+import { createTxtResolver } from './modules/domains/dns-txt.js';
+import { createDomainsService } from './modules/domains/domains.service.js';
+import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
+import { createOwnDids } from './modules/dids/own-dids.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -46,6 +50,8 @@ export function createServices(
     | 'argon2TimeCost'
     | 'webhookAllowPrivateUrls'
     | 'nodeEnv'
+    | 'dnsServers'
+    | 'dnsTimeoutMs'
   > & {
     publicBaseUrl: () => string;
     /** The webhook dispatcher's clock and attempt timeout (tests), and who hears of its attempts (metrics). */
@@ -59,8 +65,16 @@ export function createServices(
 ) {
   const { sessionTtlSeconds } = config;
   const issuerKeys = createIssuerKeys({ prisma, keys });
-  const publicBaseUrl = createPublicBaseUrl(config.publicBaseUrl);
-  const statusLists = createStatusListsService({ prisma, issuerKeys, publicBaseUrl: publicBaseUrl.configured });
+  // Custom domains (issue 16): who holds a verified host, for the public base URL, status lists and did:web.
+  const verifiedHosts = createVerifiedHosts(prisma);
+  const ownDids = createOwnDids(prisma, verifiedHosts);
+  const publicBaseUrl = createPublicBaseUrl(config.publicBaseUrl, verifiedHosts);
+  const statusLists = createStatusListsService({
+    prisma,
+    issuerKeys,
+    publicBaseUrl: publicBaseUrl.configured,
+    hostHolder: verifiedHosts.tenantOf,
+  });
   // One queue for every password hash of the process (issue 9).
   const passwords = createPasswordHasher({
     concurrency: config.argon2Concurrency,
@@ -93,13 +107,18 @@ export function createServices(
     subjectRequests: (tenantId) => dataSubjectRequestStats(prisma, tenantId),
   });
   const credentials = createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity });
+  const domains = createDomainsService({
+    prisma,
+    lookupTxt: createTxtResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
+    verifiedHosts,
+  });
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {
     dids: createDidsService({ prisma, keys }),
-    resolver: { resolve: resolveDid },
+    resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
     credentials,
     statusLists,
-    verification: createVerificationService({ statusLists, trust, activity }),
+    verification: createVerificationService({ statusLists, trust, activity, ownDids }),
     trust,
     compliance,
     publicBaseUrl,
@@ -124,6 +143,8 @@ export function createServices(
     webhookDispatcher,
     idempotency,
     dataSubjects: createDataSubjectsService({ prisma, credentials, trust, idempotency }),
+    domains,
+    verifiedHosts,
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
   };

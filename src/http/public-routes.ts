@@ -4,6 +4,8 @@
 // revocation (ETag = list version).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { didMethodOf } from '../modules/dids/methods/index.js';
+import { didWebForDocumentPath } from '../modules/dids/methods/did-web/did-web.js';
+import { domainNameProblem } from '../modules/domains/domains.inputs.js';
 import { STATUS_LIST_PATH, STATUS_LIST_TTL_SECONDS } from '../modules/status-lists/status-lists.service.js';
 import { TENANT_SLUG_PATTERN } from '../modules/auth/auth.inputs.js';
 import { TRUST_LIST_PATH, TRUST_LIST_TTL_SECONDS } from '../modules/trust/trust-lists.js';
@@ -22,6 +24,8 @@ import {
 } from './operational-routes.js';
 
 const RESOLVER_PATH = '/1.0/identifiers/';
+export const TLS_ASK_PATH = '/internal/tls/ask';
+const DID_JSON = /^\/(?:\.well-known|[A-Za-z0-9._~/-]+)\/did\.json$/;
 
 export type PublicRequest = {
   request: IncomingMessage;
@@ -84,6 +88,27 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     handle: publishTrustList,
   },
   {
+    path: '/.well-known/did.json',
+    reason: 'a did:web document is fetched by whoever resolves the DID (did:web spec), on the tenant’s verified domain',
+    rateLimit: 'public',
+    matches: (pathname) => pathname === '/.well-known/did.json',
+    handle: serveDidWebDocument,
+  },
+  {
+    path: '/{path}/did.json',
+    reason: 'a did:web document with a path (did:web:<domain>:<path…>), on the tenant’s verified domain',
+    rateLimit: 'public',
+    matches: (pathname) => DID_JSON.test(pathname) && !pathname.startsWith('/v1/'),
+    handle: serveDidWebDocument,
+  },
+  {
+    path: TLS_ASK_PATH,
+    reason: 'the TLS terminator (Caddy on-demand TLS `ask`) asks before getting a certificate; says only yes or no',
+    rateLimit: 'none',
+    matches: (pathname) => pathname === TLS_ASK_PATH,
+    handle: answerTlsAsk,
+  },
+  {
     path: `${GRAPHIQL_ASSETS_PATH}{name}`,
     reason: 'GraphiQL’s page loads its scripts and styles before anyone can sign in; off unless GRAPHIQL is on',
     rateLimit: 'public',
@@ -135,7 +160,7 @@ async function resolveDid({ response, pathname, services, requestId }: PublicReq
   if ('error' in metadata) {
     // DID Resolution HTTP(S) binding: invalidDid → 400, methodNotSupported → 501; the body keeps the
     // resolution result and adds the service's `error` text.
-    const status = metadata.error === 'methodNotSupported' ? 501 : 400;
+    const status = metadata.error === 'methodNotSupported' ? 501 : metadata.error === 'notFound' ? 404 : 400;
     sendJson(response, status, { error: metadata.message, request_id: requestId, ...result });
     return;
   }
@@ -147,7 +172,11 @@ async function resolveDid({ response, pathname, services, requestId }: PublicReq
 
 async function publishStatusList({ request, response, pathname, services, requestId }: PublicRequest) {
   const listId = safeDecode(pathname.slice(STATUS_LIST_PATH.length)) ?? '';
-  const published = await services.statusLists.publish(listId, services.publicBaseUrl.forRequest(request));
+  // On a tenant's verified domain, its own lists under https://<domain>; elsewhere any list, as before.
+  const verified = await services.publicBaseUrl.verifiedHost(request);
+  const published = verified
+    ? await services.statusLists.publish(listId, `https://${verified.host}`, verified.tenantId)
+    : await services.statusLists.publish(listId, services.publicBaseUrl.configured());
   if (!published) {
     sendJson(response, 404, { error: 'status list not found', code: 'NOT_FOUND', request_id: requestId });
     return;
@@ -172,7 +201,7 @@ async function publishStatusList({ request, response, pathname, services, reques
 async function publishTrustList({ request, response, pathname, services, requestId }: PublicRequest) {
   const slug = safeDecode(pathname.slice(TRUST_LIST_PATH.length)) ?? '';
   const published = TENANT_SLUG_PATTERN.test(slug)
-    ? await services.trust.publishList(slug, services.publicBaseUrl.forRequest(request))
+    ? await services.trust.publishList(slug, await services.publicBaseUrl.forRequest(request))
     : null;
   if (!published) {
     sendJson(response, 404, { error: 'trust list not found', code: 'NOT_FOUND', request_id: requestId });
@@ -189,6 +218,43 @@ async function publishTrustList({ request, response, pathname, services, request
     'Content-Length': Buffer.byteLength(published.body),
   });
   response.end(request.method === 'HEAD' ? undefined : published.body);
+}
+
+/**
+ * GET /.well-known/did.json and /<path…>/did.json with Host: a verified custom domain (did:web spec §3.2
+ * Read): the document of the tenant's did:web at that place. Any other Host, or no such DID: 404.
+ */
+async function serveDidWebDocument({ request, response, pathname, services, requestId }: PublicRequest) {
+  const verified = await services.publicBaseUrl.verifiedHost(request);
+  const did = verified ? didWebForDocumentPath(verified.host, pathname) : null;
+  const result = did ? await services.resolver.resolve(did) : null;
+  if (!result?.didDocument) {
+    sendJson(response, 404, { error: 'DID document not found', code: 'NOT_FOUND', request_id: requestId });
+    return;
+  }
+  // A deactivated did:web has no document on the web (the spec deactivates by removing did.json).
+  if (result.didDocumentMetadata.deactivated) {
+    sendJson(response, 410, { error: 'DID deactivated', code: 'NOT_FOUND', request_id: requestId });
+    return;
+  }
+  sendJson(response, 200, result.didDocument, {
+    'Content-Type': 'application/did+json',
+    'Cache-Control': 'public, max-age=300',
+  });
+}
+
+/**
+ * Caddy's on-demand TLS `ask`: 200 when the name in ?domain= is a tenant's verified custom domain, so that a
+ * Caddy in front gets certificates for exactly those names; 404 otherwise (any non-2xx refuses).
+ */
+async function answerTlsAsk({ request, response, services }: PublicRequest) {
+  const domain = new URL(request.url ?? '/', 'http://ask.invalid').searchParams.get('domain') ?? '';
+  const holder = domainNameProblem(domain) === null ? await services.verifiedHosts.tenantOf(domain) : null;
+  if (holder === null) {
+    sendJson(response, 404, { error: 'not a verified domain', code: 'NOT_FOUND' });
+    return;
+  }
+  sendJson(response, 200, { domain, verified: true });
 }
 
 function safeDecode(segment: string): string | null {

@@ -73,7 +73,9 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
     operationId: 'ResolveDid',
     summary: 'resolve a DID',
     description:
-      'DID resolution for any did:key (W3C DID Resolution, the Universal Resolver’s path). Public: no credential.',
+      'DID resolution for any did:key, and for the did:web DIDs hosted here on verified custom domains (read from ' +
+      'the database; a did:web elsewhere is `notFound`). W3C DID Resolution, the Universal Resolver’s path. A ' +
+      'deactivated DID resolves with `didDocumentMetadata.deactivated: true`. Public: no credential.',
     parameters: [didParameter],
     responses: {
       '200': {
@@ -87,11 +89,62 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         mediaTypes: ['application/json'],
         schema: { allOf: [errorRef, jsonSchema(resolutionResult)] },
       },
+      '404': {
+        description: '`notFound`: a did:web not hosted here (or its domain no longer verified).',
+        mediaTypes: ['application/json'],
+        schema: { allOf: [errorRef, jsonSchema(resolutionResult)] },
+      },
       '501': {
         description: '`methodNotSupported`: a DID method the service does not resolve.',
         mediaTypes: ['application/json'],
         schema: { allOf: [errorRef, jsonSchema(resolutionResult)] },
       },
+    },
+  },
+  ...(['/.well-known/did.json', '/{path}/did.json'] as const).map(
+    (path): PublicOperation => ({
+      method: 'get',
+      path,
+      operationId: path === '/.well-known/did.json' ? 'DidWebDocument' : 'DidWebDocumentWithPath',
+      summary: path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
+      description:
+        'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
+        '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
+        'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
+      parameters:
+        path === '/.well-known/did.json'
+          ? []
+          : [{ name: 'path', in: 'path', required: true, schema: { type: 'string', examples: ['issuers/degrees'] } }],
+      responses: {
+        '200': {
+          description: 'The DID document.',
+          mediaTypes: ['application/did+json'],
+          schema: jsonSchema(didDocument),
+          headers: cacheHeaders,
+        },
+        '404': { description: '`DID document not found`.', mediaTypes: ['application/json'], schema: errorRef },
+        '410': { description: '`DID deactivated`.', mediaTypes: ['application/json'], schema: errorRef },
+      },
+    }),
+  ),
+  {
+    method: 'get',
+    path: '/internal/tls/ask',
+    operationId: 'TlsAsk',
+    summary: 'may a certificate be issued for this name?',
+    description:
+      'Caddy’s on-demand TLS `ask` endpoint: 200 when `domain` is a tenant’s verified custom domain, 404 ' +
+      'otherwise, so a Caddy in front obtains certificates for exactly those names. Public (it says only yes or no).',
+    parameters: [
+      { name: 'domain', in: 'query', required: true, schema: { type: 'string', examples: ['credentials.acme.com'] } },
+    ],
+    responses: {
+      '200': {
+        description: 'A verified custom domain.',
+        mediaTypes: ['application/json'],
+        schema: jsonSchema(z.object({ domain: z.string(), verified: z.literal(true) })),
+      },
+      '404': { description: '`not a verified domain`.', mediaTypes: ['application/json'], schema: errorRef },
     },
   },
   {

@@ -40,6 +40,8 @@ type Targets = {
   reportId: string;
   /** A data subject: the subject id of the tenant's credential, or one nobody's credentials carry. */
   subjectId: string;
+  /** A custom domain's id: the tenant's pending claim, or an unknown one. */
+  domainId: string;
 };
 type Rest = { method: string; path: string; body?: unknown };
 type GraphQL = { query: string; variables?: Record<string, unknown> };
@@ -586,6 +588,52 @@ ENDPOINTS.push(
   },
 );
 
+// Custom domains (issue 16): domains:manage for all; a permitted call on the dummy (unknown) id is the 404 before
+// any DNS lookup, and a permitted claim takes a fresh name.
+const DOMAIN_NOT_FOUND = { status: 404, error: 'domain not found' } as const;
+const freshDomain = () => `matrix-${uniqueSuffix()}.example.com`;
+const byDomainId = (query: string) => (t: Targets) => ({ query, variables: { id: t.domainId } });
+ENDPOINTS.push(
+  {
+    name: 'GET /v1/domains',
+    permission: 'domains:manage',
+    rest: () => ({ method: 'GET', path: '/v1/domains' }),
+    graphql: () => ({ query: '{ domains { id } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'POST /v1/domains',
+    permission: 'domains:manage',
+    rest: () => ({ method: 'POST', path: '/v1/domains', body: { domain: freshDomain() } }),
+    graphql: () => ({
+      query: 'mutation ($input: CreateDomainInput!) { createDomain(input: $input) { id } }',
+      variables: { input: { domain: freshDomain() } },
+    }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/domains/:id',
+    permission: 'domains:manage',
+    rest: (t) => ({ method: 'GET', path: `/v1/domains/${t.domainId}` }),
+    graphql: byDomainId('query ($id: String!) { domain(id: $id) { id } }'),
+    allowed: DOMAIN_NOT_FOUND,
+  },
+  {
+    name: 'POST /v1/domains/:id/verify',
+    permission: 'domains:manage',
+    rest: (t) => ({ method: 'POST', path: `/v1/domains/${t.domainId}/verify` }),
+    graphql: byDomainId('mutation ($id: String!) { verifyDomain(id: $id) { id } }'),
+    allowed: DOMAIN_NOT_FOUND,
+  },
+  {
+    name: 'DELETE /v1/domains/:id',
+    permission: 'domains:manage',
+    rest: (t) => ({ method: 'DELETE', path: `/v1/domains/${t.domainId}` }),
+    graphql: byDomainId('mutation ($id: String!) { deleteDomain(id: $id) { id } }'),
+    allowed: DOMAIN_NOT_FOUND,
+  },
+);
+
 const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
 
 /** Unknown ids; the plan is the tenant's own, so a permitted upgrade changes nothing. */
@@ -603,6 +651,7 @@ const dummyTargets = (): Targets => ({
   framework: 'pci-dss',
   reportId: randomUUID(),
   subjectId: `did:example:nobody-${randomUUID()}`,
+  domainId: randomUUID(),
 });
 
 // The custom role and the scoped key each hold one credentials permission, so scope narrowing and custom
@@ -659,6 +708,7 @@ beforeAll(async () => {
   const webhook = await post('/v1/webhooks', WEBHOOK_BODY);
   const attestation = await post('/v1/trust/attestations', attestationBody(did.did));
   const report = await post('/v1/compliance/reports', { framework: 'soc2' });
+  const domain = await post('/v1/domains', { domain: freshDomain() });
   statusListPath = new URL(credential.status.uri).pathname;
   principals = {
     'owner session': { token: owner.token, role: 'owner', scopes: null },
@@ -690,6 +740,7 @@ beforeAll(async () => {
     framework: 'gdpr',
     reportId: report.id,
     subjectId: MATRIX_SUBJECT,
+    domainId: domain.id,
   };
   const session = await ok(
     app.request('POST', '/v1/auth/login', { body: { email: owner.email, password: owner.password } }),
@@ -874,6 +925,7 @@ async function tenantState() {
     prisma.complianceAttestation.findMany({ where, ...byId }),
     prisma.complianceReport.findMany({ where, ...byId }),
   ]);
+  const customDomains = await prisma.customDomain.findMany({ where, ...byId });
   const [dids, credentials, statusLists, usageCounters, outboxEvents, dataSubjectRequests] = await Promise.all([
     prisma.did.findMany({ where, ...byId }),
     prisma.credential.findMany({ where, ...byId }),
@@ -899,6 +951,7 @@ async function tenantState() {
     complianceAttestations,
     complianceReports,
     dataSubjectRequests,
+    customDomains,
   };
 }
 
@@ -958,6 +1011,11 @@ const DENIED_WRITES: [PrincipalName, string][] = [
   ['viewer session', 'POST /v1/compliance/subjects/:subject_id/erase'],
   ['issuer session', 'POST /v1/compliance/subjects/:subject_id/erase'],
   ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/compliance/subjects/:subject_id/erase'],
+  ['viewer session', 'POST /v1/domains'],
+  ['issuer session', 'POST /v1/domains/:id/verify'],
+  ['viewer session', 'DELETE /v1/domains/:id'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'DELETE /v1/domains/:id'],
+  ['auditor session (custom role)', 'POST /v1/domains'],
   // An export changes nothing of the subject's, but a permitted one is recorded: a refused one is not.
   ['viewer session', 'GET /v1/compliance/subjects/:subject_id/export'],
 ];
@@ -988,6 +1046,7 @@ describe('access before body validation', () => {
     ['POST', '/v1/admin/billing/upgrade', { plan: 7 }, 'billing:manage'],
     ['POST', '/v1/admin/api-keys', { scopes: 'all' }, 'api_keys:manage'],
     ['POST', '/v1/dids', { key_type: 5 }, 'dids:create'],
+    ['POST', '/v1/domains', { domain: 5 }, 'domains:manage'],
     ['POST', '/v1/credentials/issue', { format: 7, issuer: [] }, 'credentials:issue'],
     ['POST', '/v1/credentials/verify', { credential: {} }, 'credentials:verify'],
   ];

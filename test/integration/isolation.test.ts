@@ -40,6 +40,8 @@ type Side = {
   attestation: { id: string; credential: string };
   /** A compliance report the tenant issued. */
   report: { id: string; credential: string };
+  /** A custom domain the tenant claimed (pending: the isolation app has no DNS to verify with). */
+  domain: { id: string; domain: string };
 };
 
 let a: Side;
@@ -88,6 +90,7 @@ async function makeTenant(label: string): Promise<Side> {
     assurance_level: 'low',
   });
   const report = await post('/v1/compliance/reports', { framework: 'soc2' });
+  const domain = await post('/v1/domains', { domain: `${label}-${uniqueSuffix()}.example.com` });
   return {
     owner,
     member,
@@ -98,6 +101,7 @@ async function makeTenant(label: string): Promise<Side> {
     credentials,
     attestation,
     report,
+    domain: { id: domain.id, domain: domain.domain },
   };
 }
 
@@ -226,6 +230,8 @@ async function identifiers(side: Side): Promise<string[]> {
     side.attestation.credential.split('.')[2]!,
     side.report.id,
     side.report.credential.split('.')[2]!,
+    side.domain.id,
+    side.domain.domain,
     ...FORMATS.flatMap((format) => {
       const credential = side.credentials[format];
       const signature = credential.credential.split('~')[0]!.split('.')[2]!;
@@ -295,7 +301,45 @@ async function expectAttestationActive(other: Side) {
   expect(read).toMatchObject({ id: other.attestation.id, status: 'active', revoked_at: null });
 }
 
+const DOMAIN_NOT_FOUND = 'domain not found';
+async function expectDomainThere(other: Side) {
+  const read = await ok(app.request('GET', `/v1/domains/${other.domain.id}`, { token: other.owner.token }));
+  expect(read).toMatchObject({ id: other.domain.id, domain: other.domain.domain, status: 'pending' });
+}
+
 const ID_CASES: IdCase[] = [
+  {
+    name: 'GET /v1/domains/:id',
+    foreignId: (other) => other.domain.id,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/domains/${id}` },
+      graphql: { query: 'query ($id: String!) { domain(id: $id) { id } }', variables: { id } },
+    }),
+    status: 404,
+    error: DOMAIN_NOT_FOUND,
+  },
+  {
+    name: 'POST /v1/domains/:id/verify',
+    foreignId: (other) => other.domain.id,
+    call: (id) => ({
+      rest: { method: 'POST', path: `/v1/domains/${id}/verify` },
+      graphql: { query: byId('verifyDomain', 'id'), variables: { id } },
+    }),
+    status: 404,
+    error: DOMAIN_NOT_FOUND,
+    stillThere: expectDomainThere,
+  },
+  {
+    name: 'DELETE /v1/domains/:id',
+    foreignId: (other) => other.domain.id,
+    call: (id) => ({
+      rest: { method: 'DELETE', path: `/v1/domains/${id}` },
+      graphql: { query: byId('deleteDomain', 'id'), variables: { id } },
+    }),
+    status: 404,
+    error: DOMAIN_NOT_FOUND,
+    stillThere: expectDomainThere,
+  },
   {
     name: 'GET /v1/compliance/reports/:id',
     foreignId: (other) => other.report.id,
@@ -623,6 +667,12 @@ const LISTS = [
     path: '/v1/trust/attestations?limit=100',
     query: '{ trustAttestations(limit: 100) { attestations { id subjectDid attesterDid credential } } }',
     own: (s: Side) => s.attestation.id,
+  },
+  {
+    name: 'custom domains',
+    path: '/v1/domains',
+    query: '{ domains { id domain verification { value } } }',
+    own: (s: Side) => s.domain.id,
   },
   {
     name: 'compliance reports',

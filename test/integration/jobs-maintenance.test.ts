@@ -37,6 +37,20 @@ async function post(path: string, body: unknown) {
   return response.json();
 }
 
+/**
+ * Every job due now: a runDue() claims up to the runner's concurrency (4), and more recurring jobs than that
+ * (the purges and the custom domains' re-check) can fall due at once. Only this file's purge kinds are returned.
+ */
+async function runAllDue() {
+  const outcomes = [];
+  for (let round = 0; round < 5; round++) {
+    const settled = await running.jobs.runDue();
+    if (settled.length === 0) break;
+    outcomes.push(...settled);
+  }
+  return outcomes.filter((outcome) => outcome.kind !== 'domains.recheck');
+}
+
 /** When the recurring job of `kind` runs next. */
 async function nextRunOf(kind: string): Promise<Date> {
   const row = await running.database.prisma.job.findUnique({ where: { dedupeKey: recurringKey(kind) } });
@@ -103,7 +117,7 @@ describe('the purge jobs of the server', () => {
     if (!usingPostgres) expect((await left()).keys.sort()).toEqual(['fresh', 'old']);
 
     clock.set(new Date(Math.max(sessionsDue.getTime(), keysDue.getTime())));
-    const due = await running.jobs.runDue();
+    const due = await runAllDue();
     if (!usingPostgres) {
       expect(
         due
@@ -162,7 +176,7 @@ describe('the purge jobs of the server', () => {
     });
 
     clock.set(due);
-    await running.jobs.runDue();
+    await runAllDue();
     const events = await prisma.outboxEvent.findMany({ where: { tenantId, type: 'did.created' } });
     expect(events.map((row) => row.id)).toEqual([youngEvent.id]);
     const deliveries = await prisma.webhookDelivery.findMany({ where: { tenantId }, orderBy: { state: 'asc' } });

@@ -18,6 +18,8 @@ import {
   type Statement,
 } from '../support/tenant-scope.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import { verifiedDomainsCheckedBefore } from '../../src/modules/domains/domains.repository.js';
 import { BUILTIN_ROLE_IDS, changePlan, newRegistration, registerUser, uniqueSuffix } from '../support/factories.js';
 
 vi.mock('../../src/db/database.js', async (importOriginal) => {
@@ -34,10 +36,16 @@ let app: TestApp;
 /** Everything recorded in this file, for the check that every global-by-design entry is still in use. */
 const recorded: Statement[] = [];
 
+let dns: TestDnsServer;
+
 beforeAll(async () => {
-  app = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+  dns = await startDnsServer();
+  app = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', DNS_SERVERS: dns.address } });
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await dns?.close();
+});
 
 /** The statements recorded since the last call. */
 function collect(): Statement[] {
@@ -312,6 +320,32 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     expect(erased.credentials_erased).toBe(2);
     await send('POST', `${path}/erase`, owner.token);
     await dataSubjectRequestStats(app.database.prisma, owner.tenant_id);
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
+  it('custom domains and did:web: claim, a rival claim ended, verify, did:web, its document on the domain, issue and verify, the re-check sweep, delete', async () => {
+    const owner = await registerUser(app);
+    const rival = await registerUser(app);
+    await changePlan(app, owner.token, 'business');
+    await changePlan(app, rival.token, 'business');
+    const name = `scoping-${uniqueSuffix()}.example.com`;
+    const domain = await send('POST', '/v1/domains', owner.token, { domain: name });
+    await send('POST', '/v1/domains', rival.token, { domain: name });
+    dns.setTxt(domain.verification.name, [domain.verification.value]);
+    await send('POST', `/v1/domains/${domain.id}/verify`, owner.token);
+    await get('/v1/domains', owner.token);
+    await get(`/v1/domains/${domain.id}`, owner.token);
+    const did = await send('POST', '/v1/dids', owner.token, { method: 'web', domain: name });
+    await get(`/1.0/identifiers/${encodeURIComponent(did.did)}`);
+    await get(`/internal/tls/ask?domain=${name}`);
+    const issued = await send('POST', '/v1/credentials/issue', owner.token, {
+      format: 'jwt_vc_json',
+      issuer: did.did,
+      claims: { name: 'Scoped' },
+    });
+    await send('POST', '/v1/credentials/verify', owner.token, { credential: issued.credential });
+    await verifiedDomainsCheckedBefore(app.database.prisma, new Date(0), 1);
+    await send('DELETE', `/v1/domains/${domain.id}`, owner.token);
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 

@@ -63,6 +63,7 @@ export const TENANT_SCOPED_MODELS = new Set([
   'ComplianceAttestation',
   'ComplianceReport',
   'DataSubjectRequest',
+  'CustomDomain',
 ]);
 
 const TENANT_SCOPED_TABLES = new Set([
@@ -88,6 +89,7 @@ const TENANT_SCOPED_TABLES = new Set([
   'compliance_attestations',
   'compliance_reports',
   'data_subject_requests',
+  'custom_domains',
 ]);
 
 type Allowance = { reason: string; matches(statement: Statement): boolean };
@@ -185,6 +187,24 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   trustListTenantBySlug: {
     reason: 'public: a tenant’s signed trust list is published at /v1/trust/lists/{tenant_slug}, the slug its address',
     matches: modelLookup('Tenant', 'findFirst', ['slug']),
+  },
+  verifiedHolderOfName: {
+    reason:
+      'custom domains: a name is verified by at most one tenant across the service (409 for the others), and a ' +
+      'request’s Host or the TLS terminator’s question is what names the tenant',
+    matches: modelLookup('CustomDomain', 'findUnique', ['verifiedName']),
+  },
+  otherPendingClaimsOfName: {
+    reason: 'custom domains: the first tenant to verify a name ends the other tenants’ pending claims on it',
+    matches: modelLookup('CustomDomain', 'findMany', ['domain', 'status', 'tenantId']),
+  },
+  verifiedDomainsDueForRecheck: {
+    reason: "custom domains: the daily re-check sweeps every tenant's verified domains by time of last check",
+    matches: modelLookup('CustomDomain', 'findMany', ['status', 'OR']),
+  },
+  ownDidByString: {
+    reason: 'public: resolving a did:web hosted here (and verifying its signatures) starts from the DID alone',
+    matches: modelLookup('Did', 'findUnique', ['did']),
   },
   findStatusList: {
     reason: 'public: a status list is published at /v1/status-lists/{id} to any relying party, without credentials',

@@ -23,7 +23,30 @@ describe('loadConfig', () => {
       corsOrigins: [],
       graphiql: true,
       webhookAllowPrivateUrls: false,
+      dnsServers: [],
+      dnsTimeoutMs: 5_000,
     });
+  });
+
+  it('reads DNS_SERVERS as host[:port] addresses and names each bad one on its own line', () => {
+    expect(loadConfig({ DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,2001:db8::1' }).dnsServers).toEqual([
+      '1.1.1.1',
+      '127.0.0.1:5353',
+      '[::1]:53',
+      '2001:db8::1',
+    ]);
+    const refused = (() => {
+      try {
+        loadConfig({ DNS_SERVERS: 'dns.example.com,127.0.0.1:99999' });
+      } catch (error) {
+        return error as ConfigError;
+      }
+    })();
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect(refused!.problems).toEqual([
+      'DNS_SERVERS="dns.example.com": must be IP addresses with an optional port, comma-separated, e.g. 1.1.1.1,127.0.0.1:5353',
+      'DNS_SERVERS="127.0.0.1:99999": must be IP addresses with an optional port, comma-separated, e.g. 1.1.1.1,127.0.0.1:5353',
+    ]);
   });
 
   it('reads every variable', () => {
@@ -48,6 +71,8 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
       GRAPHIQL: 'true',
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      DNS_SERVERS: '9.9.9.9,149.112.112.112:53',
+      DNS_TIMEOUT_MS: '2000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -68,6 +93,8 @@ describe('loadConfig', () => {
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       graphiql: true,
       webhookAllowPrivateUrls: true,
+      dnsServers: ['9.9.9.9', '149.112.112.112:53'],
+      dnsTimeoutMs: 2000,
     });
   });
 

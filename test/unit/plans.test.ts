@@ -9,7 +9,14 @@ import {
   usageMonth,
 } from '../../src/modules/plans/plans.js';
 
-const idle = { members: 1, pendingInvitations: 0, activeDids: 0, customRoles: 0, credentialsThisMonth: 0 };
+const idle = {
+  members: 1,
+  pendingInvitations: 0,
+  activeDids: 0,
+  customRoles: 0,
+  credentialsThisMonth: 0,
+  verifiedDomains: 0,
+};
 
 describe('the plan table (spec §8)', () => {
   it('holds the four plans with the contract’s limits, unlimited as null', () => {
@@ -65,10 +72,18 @@ describe('planChangeObstacles', () => {
       activeDids: 2,
       customRoles: 1,
       credentialsThisMonth: 101,
+      verifiedDomains: 0,
     });
     expect(obstacles).toHaveLength(4);
     expect(obstacles[0]).toBe('3 members and pending invitations exceed its member limit of 1');
     expect(obstacles.join('; ')).toMatch(/2 active DIDs .* 101 credentials .* custom roles/);
+  });
+
+  it('refuses a plan without custom domains while the tenant has a verified one', () => {
+    expect(planChangeObstacles(PLANS.startup, { ...idle, verifiedDomains: 1 })).toEqual([
+      'it has no custom domains and the tenant has 1 verified (DELETE /v1/domains/{id} first)',
+    ]);
+    expect(planChangeObstacles(PLANS.business, { ...idle, verifiedDomains: 3 })).toEqual([]);
   });
 
   it('counts pending invitations as seats', () => {

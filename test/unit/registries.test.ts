@@ -111,9 +111,14 @@ describe('the DID method table', () => {
     expect(await failure(`${created.did}#x`)).toEqual({ error: 'invalidDid', message: 'resolve a DID, not a DID URL' });
     expect(await failure('not-a-did')).toEqual({ error: 'invalidDid', message: 'not a DID' });
     expect(await failure(`did:key:${'z'.repeat(2048)}`)).toEqual({ error: 'invalidDid', message: 'not a DID' });
-    expect(await failure('did:web:example.com')).toEqual({
+    expect(await failure('did:example:123')).toEqual({
       error: 'methodNotSupported',
-      message: "DID method 'web' is not supported",
+      message: "DID method 'example' is not supported",
+    });
+    // did:web is a method of ours (issue 16): one not hosted here is not found, never fetched.
+    expect(await failure('did:web:example.com')).toEqual({
+      error: 'notFound',
+      message: 'did:web:example.com is not a did:web hosted by this service',
     });
   });
 
@@ -127,14 +132,28 @@ describe('the DID method table', () => {
       expect(method.verificationMethodId(created.did)).toBe(created.verificationMethodId);
       expect(await method.verificationKey(created.did, created.verificationMethodId)).toEqual(created.publicJwk);
     }
-    expect(didMethodOf('did:web:example.com')).toBeNull();
+    expect(didMethodOf('did:example:123')).toBeNull();
+    expect(didMethodOf('did:web:example.com')?.name).toBe('web');
   });
 });
 
 describe('the public base URL', () => {
-  it('is the configured one while no custom domain is verified, whatever Host a request names', () => {
-    const request = { headers: { host: 'attacker.example' } } as unknown as IncomingMessage;
-    expect(verifiedHostFor(request)).toBeNull();
-    expect(createPublicBaseUrl(() => 'https://vc.example').forRequest(request)).toBe('https://vc.example');
+  const verifiedHosts = { tenantOf: async (host: string) => (host === 'vc.acme.example' ? 'tenant-a' : null) };
+  const asked = (host: string) => ({ headers: { host } }) as unknown as IncomingMessage;
+
+  it('is the configured one for a Host no tenant has verified, whatever Host a request names', async () => {
+    expect(await verifiedHostFor(asked('attacker.example'), verifiedHosts)).toBeNull();
+    expect(await verifiedHostFor(asked('127.0.0.1:8080'), verifiedHosts)).toBeNull();
+    const base = createPublicBaseUrl(() => 'https://vc.example', verifiedHosts);
+    expect(await base.forRequest(asked('attacker.example'))).toBe('https://vc.example');
+  });
+
+  it('is https://<domain> on a verified custom domain, port and case aside', async () => {
+    const base = createPublicBaseUrl(() => 'https://vc.example', verifiedHosts);
+    expect(await base.forRequest(asked('VC.acme.example:443'))).toBe('https://vc.acme.example');
+    expect(await verifiedHostFor(asked('vc.acme.example'), verifiedHosts)).toEqual({
+      host: 'vc.acme.example',
+      tenantId: 'tenant-a',
+    });
   });
 });

@@ -53,7 +53,12 @@ describe('GraphQL inputs derived from zod', () => {
   });
 
   it('keeps a DID’s key type an enum although REST accepts it in any case (a preprocessing step)', () => {
-    expect(fieldTypes(inputType('CreateDidInput'))).toEqual({ keyType: 'KeyType' });
+    expect(fieldTypes(inputType('CreateDidInput'))).toEqual({
+      keyType: 'KeyType',
+      method: 'DidMethod',
+      domain: 'String',
+      path: 'String',
+    });
   });
 
   it('marks exactly the required fields of every input non-null', () => {

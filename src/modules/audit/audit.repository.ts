@@ -1,5 +1,5 @@
 // The audit log: one row per change to members, invitations, roles, API keys, the plan, webhook endpoints and trust
-// (attestations, policy), compliance (adoption, attestations, settings, reports), and per data subject request
+// (attestations, policy), compliance (adoption, attestations, settings, reports), custom domains, and per data subject request
 // answered (an export discloses, an erasure destroys), written in the same transaction as the change it records.
 import { randomUUID } from 'node:crypto';
 
@@ -37,7 +37,11 @@ export type AuditAction =
   | 'compliance.settings.updated'
   | 'compliance.report.issued'
   | 'compliance.subject.exported'
-  | 'compliance.subject.erased';
+  | 'compliance.subject.erased'
+  | 'domain.added'
+  | 'domain.verified'
+  | 'domain.unverified'
+  | 'domain.removed';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -52,6 +56,8 @@ export type AuditEntry = {
     | 'compliance_framework'
     | 'compliance_attestation'
     | 'compliance_report'
+    /** A custom domain (issue 16); targetId is its id. */
+    | 'domain'
 
     /** A person the tenant's credentials are about; targetId is their subject id. */
     | 'data_subject';

@@ -6,6 +6,7 @@
 import { badRequest } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validation.js';
 import { didMethodOf } from '../dids/methods/index.js';
+import type { OwnDids } from '../dids/methods/did-method.js';
 import type { StatusListsService } from '../status-lists/status-lists.service.js';
 import { verifyInput } from './credentials.inputs.js';
 import { NO_ACTIVITY, type CredentialActivity } from './credential-activity.js';
@@ -17,14 +18,17 @@ export function createVerificationService({
   statusLists,
   trust,
   activity = NO_ACTIVITY,
+  ownDids,
 }: {
+  /** Our own did:web DIDs, read from the database (a did:web elsewhere is not fetched). */
+  ownDids?: OwnDids;
   statusLists: StatusListsService;
   trust: Pick<TrustService, 'trustOfIssuer'>;
   activity?: CredentialActivity;
 }) {
   /** The verifier has already held the kid to the issuer (verify/issuer-signature.ts). */
   async function resolveIssuerKey(issuerDid: string, kid: string | undefined) {
-    return (await didMethodOf(issuerDid)?.verificationKey(issuerDid, kid)) ?? null;
+    return (await didMethodOf(issuerDid)?.verificationKey(issuerDid, kid, ownDids)) ?? null;
   }
 
   /** `tenantId`: the verifying tenant, whose trust policy applies (null: none, the trust check is skipped). */

@@ -6,7 +6,14 @@ import type { KeyType } from './signing-keys.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
-export const didView = { id: true, did: true, keyType: true, createdAt: true, deactivatedAt: true } as const;
+export const didView = {
+  id: true,
+  did: true,
+  keyType: true,
+  publicJwk: true,
+  createdAt: true,
+  deactivatedAt: true,
+} as const;
 
 export type DidRow = Prisma.DidGetPayload<{ select: typeof didView }>;
 

@@ -1,10 +1,12 @@
-// DIDs (spec §2, §3): DIDs of the default method (did:key) with Ed25519 (default) or P-256 keys generated here.
+// DIDs (spec §2, §3): did:key (the default) or did:web on a verified custom domain (issue 16), with Ed25519
+// (default) or P-256 keys generated here.
 // The private key never leaves the server unencrypted: it is stored as AES-256-GCM ciphertext bound to its
 // tenant and DID. The plan's DID limit counts active DIDs, checked with the tenant row locked.
+import type { JWK } from 'jose';
 import { z } from 'zod';
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { notFound, quotaReached, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, quotaReached, unauthorized } from '../../lib/errors.js';
 import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { fetchPage, type PageRequest } from '../../lib/pagination.js';
@@ -16,6 +18,8 @@ import { lockTenant } from '../tenants/tenants.repository.js';
 import { countActiveDids, createDid, findDid, listDids, markDidDeactivated, type DidRow } from './dids.repository.js';
 import type { DidDocument } from './methods/did-method.js';
 import { DEFAULT_DID_METHOD, didMethodOfStored } from './methods/index.js';
+import { didWebMethod } from './methods/did-web/did-web.method.js';
+import { findVerifiedHolder } from '../domains/domains.repository.js';
 import { KEY_TYPES, type KeyType } from './signing-keys.js';
 
 export type DidView = {
@@ -30,7 +34,7 @@ export type DidView = {
 };
 
 function toDidView(row: DidRow): DidView {
-  return viewWithDocument(row, didMethodOfStored(row.did).document(row.did));
+  return viewWithDocument(row, didMethodOfStored(row.did).document(row.did, row.publicJwk as JWK));
 }
 
 /** A DID just made comes with its document: deriving it again would cost a second key conversion. */
@@ -60,6 +64,10 @@ export const didStatus = z
   .enum(['active', 'deactivated'], { error: 'status must be active or deactivated' })
   .meta({ id: 'DidStatus' });
 
+export const didMethodName = z
+  .enum(['key', 'web'], { error: 'method must be key or web' })
+  .meta({ id: 'DidMethod', description: 'key (did:key, the default) or web (did:web on a verified custom domain).' });
+
 /** Key type names as clients write them, whatever their case. */
 const KEY_TYPE_SPELLINGS: Record<string, KeyType> = { ed25519: 'Ed25519', 'p-256': 'P-256', p256: 'P-256' };
 
@@ -71,6 +79,15 @@ export const createInput = z.object({
     )
     .nullish()
     .meta({ description: 'Ed25519 (default) or P-256.' }),
+  method: didMethodName.nullish().meta({ description: 'key (default) or web.' }),
+  domain: z
+    .string({ error: 'domain must be a string' })
+    .nullish()
+    .meta({ description: 'did:web only: one of the tenant’s verified custom domains.' }),
+  path: z
+    .string({ error: 'path must be a string' })
+    .nullish()
+    .meta({ description: 'did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees).' }),
 });
 
 export const listInput = z.object({ status: didStatus.nullish() });
@@ -84,11 +101,18 @@ export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys
     idempotency: IdempotencySlot | null = null,
   ): Promise<DidView> {
     const input = parseInput(createInput, rawInput);
-    const created = DEFAULT_DID_METHOD.create(input.keyType ?? 'Ed25519');
+    const web = input.method === 'web';
+    if (!web && (input.domain || input.path)) throw badRequest('domain and path are for did:web (method web)');
+    const method = web ? didWebMethod : DEFAULT_DID_METHOD;
+    const placement = { domain: input.domain, path: input.path ? input.path.replace(/^\/+|\/+$/g, '').split('/') : [] };
+    const created = method.create(input.keyType ?? 'Ed25519', placement);
     const ciphertext = keys.encrypt(created.privateKeyPkcs8, keyAadFor(principal.tenantId, created.did));
-    return prisma.$transaction(async (tx) => {
+    const write = prisma.$transaction(async (tx) => {
       const tenant = await lockTenant(tx, principal.tenantId);
       if (!tenant) throw unauthorized();
+      if (web && (await findVerifiedHolder(tx, input.domain!))?.tenantId !== principal.tenantId) {
+        throw badRequest(MESSAGES.domainNotVerified(input.domain!));
+      }
       const limit = PLANS[tenant.plan].quotas.dids;
       const active = await countActiveDids(tx, principal.tenantId);
       if (!hasRoom(limit, active)) throw quotaReached('dids', MESSAGES.didLimitReached(limit!));
@@ -107,6 +131,15 @@ export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys
       await completeIdempotentRequest(tx, idempotency, view);
       return view;
     });
+    try {
+      return await write;
+    } catch (error) {
+      // A did:web names a place: the same domain and path twice is the same DID.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        throw conflict(MESSAGES.didAlreadyExists(created.did));
+      }
+      throw error;
+    }
   }
 
   async function list(principal: Principal, rawInput: unknown, page: PageRequest) {

@@ -64,6 +64,8 @@ const apiKeyFields = {
     .meta({ description: 'The permissions it is limited to; null for an unscoped key (its creator’s role).' }),
 };
 
+const DOMAIN_EXAMPLE = { id: '6b1f0e2d-3c4a-4b5c-9d6e-7f8a9b0c1d2e', domain: 'credentials.example.com' } as const;
+
 const EXAMPLE = {
   credentialId: '8fed6df5-3a5e-4c1b-9d0e-2b7a1c4d5e6f',
   issuer: 'did:key:z6MkiTBz1ymuepAQ4HEHYSF1H8quG5GLVVQR3djdX3mDooWp',
@@ -331,6 +333,51 @@ export const EVENT_CATALOGUE = {
       credentials_erased: 1,
       credentials_revoked: 1,
       erased_at: '2026-11-27T10:15:00.000Z',
+    },
+  },
+  'domain.verified': {
+    description:
+      'A custom domain was verified: its TXT record holds the token, and the name now serves the tenant’s did:web ' +
+      'DIDs, status lists and API. Other tenants’ pending claims on the name end (each a domain.removed).',
+    data: z.strictObject({
+      domain_id: id('The domain’s id (GET /v1/domains/{id}).'),
+      domain: z.string().meta({ description: 'The DNS name.' }),
+      verified_at: instant('When it was verified.'),
+    }),
+    example: { domain_id: DOMAIN_EXAMPLE.id, domain: DOMAIN_EXAMPLE.domain, verified_at: '2026-11-24T20:01:12.345Z' },
+  },
+  'domain.unverified': {
+    description:
+      'A verified custom domain went back to pending: the daily re-check has not found its TXT record for 3 days. ' +
+      'The name is no longer served; verify it again (POST /v1/domains/{id}/verify) once the record is back.',
+    data: z.strictObject({
+      domain_id: id('The domain’s id.'),
+      domain: z.string(),
+      last_seen_at: instant('When the record was last found.'),
+      unverified_at: instant('When it went back to pending.'),
+    }),
+    example: {
+      domain_id: DOMAIN_EXAMPLE.id,
+      domain: DOMAIN_EXAMPLE.domain,
+      last_seen_at: '2026-11-24T20:01:12.345Z',
+      unverified_at: '2026-11-27T21:00:00.000Z',
+    },
+  },
+  'domain.removed': {
+    description:
+      'A custom domain was removed: deleted by the tenant (reason deleted), or a pending claim ended because ' +
+      'another tenant verified the name first (reason claimed_by_another_tenant).',
+    data: z.strictObject({
+      domain_id: id('The domain’s id.'),
+      domain: z.string(),
+      reason: z.enum(['deleted', 'claimed_by_another_tenant']),
+      removed_at: instant('When it was removed.'),
+    }),
+    example: {
+      domain_id: DOMAIN_EXAMPLE.id,
+      domain: DOMAIN_EXAMPLE.domain,
+      reason: 'deleted',
+      removed_at: '2026-11-28T09:30:00.000Z',
     },
   },
   'webhook.test': {

@@ -93,6 +93,7 @@ export type CurrentUsage = {
   activeDids: number;
   customRoles: number;
   credentialsThisMonth: number;
+  verifiedDomains: number;
 };
 
 /**
@@ -115,6 +116,11 @@ export function planChangeObstacles(plan: PlanDefinition, usage: CurrentUsage): 
   }
   if (!plan.customRoles && usage.customRoles > 0) {
     obstacles.push(`it has no custom roles and the tenant has ${usage.customRoles}`);
+  }
+  if (!plan.customDomains && usage.verifiedDomains > 0) {
+    obstacles.push(
+      `it has no custom domains and the tenant has ${usage.verifiedDomains} verified (DELETE /v1/domains/{id} first)`,
+    );
   }
   return obstacles;
 }

@@ -39,9 +39,11 @@ export type StatusListsDeps = {
    * no request's (src/http/public-base-url.ts), and for recognising our own lists when verifying.
    */
   publicBaseUrl: () => string;
+  /** The tenant holding a host as a verified custom domain: lists are ours under its https:// URL too. */
+  hostHolder?: (host: string) => Promise<string | null>;
 };
 
-export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: StatusListsDeps) {
+export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl, hostHolder }: StatusListsDeps) {
   // Keyed by the URL a list is published at: its renderings name that URL (`id`, `sub`).
   const rendered = new Map<string, { version: number; iat: number; published: PublishedStatusList }>();
   const urlFor = (listId: string, baseUrl = publicBaseUrl()) => `${baseUrl}${STATUS_LIST_PATH}${listId}`;
@@ -55,10 +57,15 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
   }
 
   /** The list signed by its DID, as published at `baseUrl` (the request's: the URL its credentials carry). */
-  async function publish(listId: string, baseUrl = publicBaseUrl()): Promise<PublishedStatusList | null> {
+  async function publish(
+    listId: string,
+    baseUrl = publicBaseUrl(),
+    onlyTenant: string | null = null,
+  ): Promise<PublishedStatusList | null> {
     if (!isUuid(listId)) return null;
     const list = await findPublishedStatusList(prisma, listId);
-    if (!list) return null;
+    // On a tenant's custom domain, only that tenant's lists are published.
+    if (!list || (onlyTenant !== null && list.tenantId !== onlyTenant)) return null;
     const url = urlFor(list.id, baseUrl);
     const now = new Date();
     const iat = Math.floor(now.getTime() / 1000);
@@ -113,17 +120,26 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl }: 
    * by the row's DID, so the row states what the signature would, without signing and parsing a JWT per
    * verification. It is also the current list, so "unexpired" holds by construction: `exp` bounds how long
    * others may rely on a copy, and we hold no copy.
-   * Our lists are those under the configured base URL; with custom domains (a later issue), those under any
-   * verified domain too, whichever host the verify request came in on.
+   * Our lists are those under the configured base URL, and a tenant's under https://<its verified domain>,
+   * whichever host the verify request came in on.
    */
   async function statusOf(reference: StatusReference, issuer: string | null): Promise<StatusAnswer> {
     const prefix = publicBaseUrl() + STATUS_LIST_PATH;
-    if (!reference.uri.startsWith(prefix)) {
+    let listId: string | null = null;
+    let domainTenant: string | null = null;
+    if (reference.uri.startsWith(prefix)) listId = reference.uri.slice(prefix.length);
+    else {
+      const onDomain = /^https:\/\/([a-z0-9.-]+)(\/v1\/status-lists\/.*)$/.exec(reference.uri);
+      domainTenant = onDomain && hostHolder ? await hostHolder(onDomain[1]!) : null;
+      if (domainTenant !== null) listId = onDomain![2]!.slice(STATUS_LIST_PATH.length);
+    }
+    if (listId === null) {
       return { status: 'unknown', reason: 'not a status list of this service, and others are not fetched' };
     }
-    const listId = reference.uri.slice(prefix.length);
     const list = isUuid(listId) ? await findPublishedStatusList(prisma, listId) : null;
-    if (!list) return { status: 'unknown', reason: 'no such status list' };
+    if (!list || (domainTenant !== null && list.tenantId !== domainTenant)) {
+      return { status: 'unknown', reason: 'no such status list' };
+    }
     return judgeStatus(
       { format: list.format, issuerDid: list.did.did, size: list.size, bits: list.bits },
       reference,

@@ -10,12 +10,13 @@ export function pendingInvitationsWhere(tenantId: string, now: Date): Prisma.Inv
 }
 
 export async function currentUsage(db: Db, tenantId: string, now = new Date()): Promise<CurrentUsage> {
-  const [members, pendingInvitations, activeDids, customRoles, counter] = await Promise.all([
+  const [members, pendingInvitations, activeDids, customRoles, counter, verifiedDomains] = await Promise.all([
     db.membership.count({ where: { tenantId } }),
     db.invitation.count({ where: pendingInvitationsWhere(tenantId, now) }),
     db.did.count({ where: { tenantId, deactivatedAt: null } }),
     db.role.count({ where: { tenantId } }),
     credentialsIssuedIn(db, tenantId, usageMonth(now)),
+    db.customDomain.count({ where: { tenantId, status: 'verified' } }),
   ]);
   return {
     members,
@@ -23,6 +24,7 @@ export async function currentUsage(db: Db, tenantId: string, now = new Date()): 
     activeDids,
     customRoles,
     credentialsThisMonth: counter,
+    verifiedDomains,
   };
 }
 

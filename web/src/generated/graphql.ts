@@ -257,8 +257,19 @@ export type CreateApiKeyInput = {
 };
 
 export type CreateDidInput = {
+  /** did:web only: one of the tenant’s verified custom domains. */
+  domain: InputMaybe<Scalars['String']['input']>;
   /** Ed25519 (default) or P-256. */
   keyType: InputMaybe<KeyType>;
+  /** key (default) or web. */
+  method: InputMaybe<DidMethod>;
+  /** did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees). */
+  path: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateDomainInput = {
+  /** A lowercase DNS name, e.g. credentials.example.com. */
+  domain: Scalars['String']['input'];
 };
 
 export type CreateRoleInput = {
@@ -293,7 +304,7 @@ export type CreateTrustAttestationInput = {
 export type CreateWebhookInput = {
   /** A note for your team. */
   description: InputMaybe<Scalars['String']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, webhook.test), or ["*"] for all, including those added later. */
   events: Array<Scalars['String']['input']>;
   /** Where events are POSTed (https in production). */
   url: Scalars['String']['input'];
@@ -390,6 +401,11 @@ export type Did = {
   verificationMethod: Scalars['String']['output'];
 };
 
+/** key (did:key, the default) or web (did:web on a verified custom domain). */
+export type DidMethod =
+  | 'key'
+  | 'web';
+
 export type DidPage = {
   __typename?: 'DidPage';
   dids: Array<Did>;
@@ -400,6 +416,48 @@ export type DidPage = {
 export type DidStatus =
   | 'active'
   | 'deactivated';
+
+/** A custom domain of the tenant: pending until verified through DNS, then serving its did:web DIDs. */
+export type Domain = {
+  __typename?: 'Domain';
+  /** What this request’s lookup found (verifyDomain only). */
+  check: Maybe<DomainCheck>;
+  /** The last lookup. */
+  checkedAt: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  domain: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The last lookup that found the record; 3 days without it and a verified domain is pending again. */
+  lastSeenAt: Maybe<Scalars['DateTime']['output']>;
+  status: DomainStatus;
+  verification: DomainVerification;
+  verifiedAt: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** What a lookup of the TXT record found. */
+export type DomainCheck = {
+  __typename?: 'DomainCheck';
+  /** Why nothing usable was found: NXDOMAIN, no TXT records, a timeout, a DNS failure. */
+  error: Maybe<Scalars['String']['output']>;
+  /** The TXT values at the name, if any. */
+  found: Array<Scalars['String']['output']>;
+};
+
+/** pending until the TXT record is found; verified while it is. */
+export type DomainStatus =
+  | 'pending'
+  | 'verified';
+
+/** The DNS record that proves the tenant holds the domain. */
+export type DomainVerification = {
+  __typename?: 'DomainVerification';
+  /** _credential-service.<domain> */
+  name: Scalars['String']['output'];
+  /** Always TXT. */
+  type: Scalars['String']['output'];
+  /** The TXT record’s value, exactly. */
+  value: Scalars['String']['output'];
+};
 
 /** Something that happened in the tenant, as webhooks deliver it: the envelope {id, type, tenant_id, created_at, data}. The event catalogue (the OpenAPI document’s `webhooks`) describes each type’s data. */
 export type Event = {
@@ -432,6 +490,9 @@ export type EventType =
   | 'credential_revoked'
   | 'did_created'
   | 'did_deactivated'
+  | 'domain_removed'
+  | 'domain_unverified'
+  | 'domain_verified'
   | 'member_invited'
   | 'member_joined'
   | 'member_removed'
@@ -550,6 +611,8 @@ export type Mutation = {
   /** Evaluates the framework now and signs the result; consumes no credential quota. */
   createComplianceReport: Maybe<ComplianceReport>;
   createDid: Maybe<Did>;
+  /** Claims a domain (Business and Enterprise): set the TXT record it answers, then verify. */
+  createDomain: Maybe<Domain>;
   /** Creates a custom role (Business and Enterprise plans). */
   createRole: Maybe<Role>;
   /** Attests a subject DID; issues no quota-counted credential (the Trust API is unlimited). */
@@ -557,6 +620,8 @@ export type Mutation = {
   createWebhook: Maybe<WebhookWithSecret>;
   /** Final: a deactivated DID cannot issue and frees a slot under the plan’s DID limit. */
   deactivateDid: Maybe<Did>;
+  /** Removes the domain; it stops being served at once. */
+  deleteDomain: Maybe<Domain>;
   /** Deletes a custom role that no member or pending invitation holds. */
   deleteRole: Maybe<Role>;
   deleteWebhook: Maybe<Webhook>;
@@ -589,6 +654,8 @@ export type Mutation = {
   updateRole: Maybe<Role>;
   updateWebhook: Maybe<Webhook>;
   verifyCredential: Maybe<Verification>;
+  /** Looks the TXT record up now: verified, or pending with what was found. */
+  verifyDomain: Maybe<Domain>;
 };
 
 
@@ -628,6 +695,11 @@ export type MutationCreateDidArgs = {
 };
 
 
+export type MutationCreateDomainArgs = {
+  input: CreateDomainInput;
+};
+
+
 export type MutationCreateRoleArgs = {
   input: CreateRoleInput;
 };
@@ -645,6 +717,11 @@ export type MutationCreateWebhookArgs = {
 
 export type MutationDeactivateDidArgs = {
   did: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteDomainArgs = {
+  id: Scalars['String']['input'];
 };
 
 
@@ -760,6 +837,11 @@ export type MutationVerifyCredentialArgs = {
   input: VerifyCredentialInput;
 };
 
+
+export type MutationVerifyDomainArgs = {
+  id: Scalars['String']['input'];
+};
+
 /** developer, startup, business or enterprise. */
 export type Plan =
   | 'business'
@@ -812,6 +894,9 @@ export type Query = {
   did: Did;
   /** Newest first. */
   dids: DidPage;
+  domain: Domain;
+  /** Newest first. */
+  domains: Array<Domain>;
   /** The tenant’s event log, newest first; filters by type. A consumer that was down catches up here, webhooks or not. */
   events: EventPage;
   /** Pending invitations, newest first. */
@@ -896,6 +981,11 @@ export type QueryDidsArgs = {
   cursor: InputMaybe<Scalars['String']['input']>;
   limit: InputMaybe<Scalars['Int']['input']>;
   status: InputMaybe<DidStatus>;
+};
+
+
+export type QueryDomainArgs = {
+  id: Scalars['String']['input'];
 };
 
 
@@ -1167,7 +1257,7 @@ export type UpdateWebhookInput = {
   description: InputMaybe<Scalars['String']['input']>;
   /** false pauses deliveries; true resumes them (and re-enables a disabled endpoint). */
   enabled: InputMaybe<Scalars['Boolean']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, webhook.test), or ["*"] for all, including those added later. */
   events: InputMaybe<Array<Scalars['String']['input']>>;
   /** Where events are POSTed (https in production). */
   url: InputMaybe<Scalars['String']['input']>;

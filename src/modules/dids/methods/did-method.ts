@@ -20,16 +20,34 @@ export type CreatedDid = {
   verificationMethodId: string;
 };
 
+/** Where a new DID lives, for methods whose DIDs name a place (did:web: a verified domain and a path). */
+export type DidPlacement = { domain?: string | null; path?: readonly string[] };
+
+/**
+ * Our own stored DIDs (absent: none are known, as in tools that resolve without the service's database), whichever tenant holds them, for methods whose documents are not a function of the DID
+ * (did:web): the service wires it to the database; did:key never asks.
+ */
+export type OwnDids = {
+  find(did: string): Promise<{ tenantId: string; publicJwk: JWK; deactivated: boolean } | null>;
+  /** The tenant holding `host` as a verified custom domain, or null. */
+  hostHolder(host: string): Promise<string | null>;
+};
+
 export interface DidMethod {
   /** The method name, as in `did:<name>:…` (DID Core §3.1). */
   readonly name: string;
   /** The Cache-Control of a successful resolution over HTTP: whether the method's documents can change. */
   readonly resolutionCacheControl: string;
-  create(keyType: KeyType): CreatedDid;
+  create(keyType: KeyType, placement?: DidPlacement): CreatedDid;
   /** W3C DID Resolution of a DID of this method; failures are metadata errors, never thrown. */
-  resolve(did: string): Promise<DidResolutionResult>;
-  /** The document of one of our own DIDs of this method (never a network fetch). */
-  document(did: string): DidDocument;
+  resolve(did: string, own?: OwnDids): Promise<DidResolutionResult>;
+  /** The document of one of our own DIDs of this method (never a network fetch), from its stored public key. */
+  document(did: string, publicJwk?: JWK): DidDocument;
+  /**
+   * The base URL of what is published about the DID (its status lists), when the DID names one (did:web: its
+   * domain); otherwise null, and the request's public base URL is used.
+   */
+  publicBaseUrl(did: string): string | null;
   /** The verification method that signs for one of our DIDs: the `kid` of its JWS. */
   verificationMethodId(did: string): string;
   /**
@@ -37,19 +55,20 @@ export interface DidMethod {
    * (or is not a valid DID of this method). Whether the kid is the issuer's at all is checked before this,
    * in src/modules/credentials/verify/issuer-signature.ts.
    */
-  verificationKey(did: string, kid: string | undefined): Promise<JWK | null>;
+  verificationKey(did: string, kid: string | undefined, own?: OwnDids): Promise<JWK | null>;
   /** One of our DIDs' stored private key (decrypted), ready to sign as the DID. */
   signingKey(did: string, keyType: KeyType, privateKeyPkcs8: Uint8Array): SigningKey;
 }
 
 /** DID Resolution error codes (https://w3c.github.io/did-resolution/#errors). */
-export type DidResolutionError = 'invalidDid' | 'methodNotSupported';
+export type DidResolutionError = 'invalidDid' | 'methodNotSupported' | 'notFound';
 
 export type DidResolutionResult = {
   '@context': 'https://w3id.org/did-resolution/v1';
   didDocument: DidDocument | null;
   didResolutionMetadata: { contentType: 'application/did+ld+json' } | { error: DidResolutionError; message: string };
-  didDocumentMetadata: Record<string, never>;
+  /** `deactivated: true` for a deactivated DID (DID Core §7.1.3). */
+  didDocumentMetadata: { deactivated?: true };
 };
 
 /** A DID (or key) we cannot turn into a document: malformed, or a method or key type we do not support. */
@@ -69,10 +88,10 @@ export const DID_SYNTAX = /^did:([a-z0-9]+):(.*)$/s;
 export const MAX_DID_LENGTH = 2048;
 
 // Members in the order this service has always sent them.
-export function resolved(didDocument: DidDocument): DidResolutionResult {
+export function resolved(didDocument: DidDocument, deactivated = false): DidResolutionResult {
   return {
     '@context': 'https://w3id.org/did-resolution/v1',
-    didDocumentMetadata: {},
+    didDocumentMetadata: deactivated ? { deactivated: true } : {},
     didDocument,
     didResolutionMetadata: { contentType: 'application/did+ld+json' },
   };

@@ -1,6 +1,7 @@
 // The DID methods of the service, one module each (did-method.ts says what a method provides), selected by the
 // method name of a DID. Adding one (did:web for custom domains) is a folder beside did-key/ and a line here.
 import { didKeyMethod } from './did-key/did-key.method.js';
+import { didWebMethod } from './did-web/did-web.method.js';
 import {
   DID_SYNTAX,
   InvalidDidError,
@@ -8,11 +9,12 @@ import {
   notResolved,
   type DidMethod,
   type DidResolutionResult,
+  type OwnDids,
 } from './did-method.js';
 
-const DID_METHODS: readonly DidMethod[] = [didKeyMethod];
+const DID_METHODS: readonly DidMethod[] = [didKeyMethod, didWebMethod];
 
-/** The method of the DIDs the service creates (POST /v1/dids names no method). */
+/** The method of the DIDs the service creates when POST /v1/dids names none. */
 export const DEFAULT_DID_METHOD: DidMethod = didKeyMethod;
 
 /** The method of a DID or DID URL, or null when it is not a DID or its method is not one of ours. */
@@ -29,11 +31,11 @@ export function didMethodOfStored(did: string): DidMethod {
 }
 
 /**
- * W3C DID Resolution of any DID (GET /1.0/identifiers/{did}, GraphQL resolveDid): public by nature, and reads
- * nothing of any tenant. Failures are metadata errors, never thrown; the generic ones are decided here, in the
+ * W3C DID Resolution of any DID (GET /1.0/identifiers/{did}, GraphQL resolveDid): public by nature; a did:web
+ * of ours is read from the database (`own`), a did:key from the string. Failures are metadata errors, never thrown; the generic ones are decided here, in the
  * order and words they have always had, and the rest by the DID's method.
  */
-export async function resolveDid(did: string): Promise<DidResolutionResult> {
+export async function resolveDid(did: string, own?: OwnDids): Promise<DidResolutionResult> {
   if (typeof did === 'string' && did.includes('#')) {
     return notResolved(new InvalidDidError('invalidDid', 'resolve a DID, not a DID URL'));
   }
@@ -43,5 +45,5 @@ export async function resolveDid(did: string): Promise<DidResolutionResult> {
   if (!method) {
     return notResolved(new InvalidDidError('methodNotSupported', `DID method '${syntax[1]}' is not supported`));
   }
-  return method.resolve(did);
+  return method.resolve(did, own);
 }

@@ -25,7 +25,9 @@ export const didKeyMethod: DidMethod = {
     return resolutionResult(did);
   },
 
-  document: didDocument,
+  document: (did) => didDocument(did),
+
+  publicBaseUrl: () => null,
 
   verificationMethodId: (did) => parseDidKey(did).kid,
 

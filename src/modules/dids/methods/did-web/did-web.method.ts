@@ -1,0 +1,82 @@
+// did:web as a DID method of the service (issue 16): a DID on one of the tenant's verified custom domains, its
+// key pair made and held here as for did:key, its document published at the domain's did.json
+// (src/http/public-routes.ts) and resolved here from the database. A did:web elsewhere is not fetched.
+import { badRequest } from '../../../../lib/errors.js';
+import { SIGNING_ALG, signerFor } from '../../signing-keys.js';
+import { generateDidKey } from '../did-key/did-key.js';
+import { InvalidDidError, notResolved, resolved, type DidMethod } from '../did-method.js';
+import { didWebDocument, didWebKid, formatDidWeb, parseDidWeb, PATH_SEGMENT, MAX_PATH_SEGMENTS } from './did-web.js';
+
+export const didWebMethod: DidMethod = {
+  name: 'web',
+  // Its document may change (deactivation, the domain lapsing): verifiers should look again soon.
+  resolutionCacheControl: 'public, max-age=300',
+
+  create(keyType, placement = {}) {
+    if (!placement.domain) throw badRequest('domain is required for a did:web');
+    const path = placement.path ?? [];
+    if (path.length > MAX_PATH_SEGMENTS || !path.every((segment) => PATH_SEGMENT.test(segment))) {
+      throw badRequest(
+        `path must be up to ${MAX_PATH_SEGMENTS} segments separated by /, each of letters, digits, '.', '_', '~' or '-'`,
+      );
+    }
+    const did = formatDidWeb(placement.domain, path);
+    // A key pair as did:key makes them; the did:key string itself is not used.
+    const generated = generateDidKey(keyType);
+    return {
+      did,
+      keyType: generated.keyType,
+      publicJwk: generated.publicJwk,
+      privateKeyPkcs8: generated.privateKeyPkcs8,
+      document: didWebDocument(did, generated.publicJwk),
+      verificationMethodId: didWebKid(did),
+    };
+  },
+
+  async resolve(did, own) {
+    try {
+      const { host } = parseDidWeb(did);
+      const stored = own ? await own.find(did) : null;
+      // Ours only while its domain is verified for the tenant that holds it: that is when the web serves it too.
+      if (!stored || (await own!.hostHolder(host)) !== stored.tenantId) {
+        return notResolved(new InvalidDidError('notFound', `${did} is not a did:web hosted by this service`));
+      }
+      return resolved(didWebDocument(did, stored.publicJwk), stored.deactivated);
+    } catch (error) {
+      if (error instanceof InvalidDidError) return notResolved(error);
+      throw error;
+    }
+  },
+
+  document(did, publicJwk) {
+    if (!publicJwk) throw new Error(`the document of ${did} needs its stored public key`);
+    return didWebDocument(did, publicJwk);
+  },
+
+  publicBaseUrl(did) {
+    try {
+      return `https://${parseDidWeb(did).host}`;
+    } catch {
+      return null;
+    }
+  },
+
+  verificationMethodId: didWebKid,
+
+  async verificationKey(did, kid, own) {
+    try {
+      const { host } = parseDidWeb(did);
+      if (kid !== undefined && kid !== didWebKid(did)) return null;
+      const stored = own ? await own.find(did) : null;
+      if (!stored || (await own!.hostHolder(host)) !== stored.tenantId) return null;
+      return stored.publicJwk;
+    } catch (error) {
+      if (error instanceof InvalidDidError) return null;
+      throw error;
+    }
+  },
+
+  signingKey(did, keyType, privateKeyPkcs8) {
+    return { did, kid: didWebKid(did), alg: SIGNING_ALG[keyType], sign: signerFor(keyType, privateKeyPkcs8) };
+  },
+};

@@ -1,0 +1,288 @@
+// did:web on a verified custom domain (issue 16): creating one (the domain must be the tenant's and verified;
+// a path; the DID limit; 409 on the same place twice), its document served at did.json under the domain's Host
+// and resolved at /1.0/identifiers, credentials of both formats with kid did:web:…#key-1 and status lists under
+// https://<domain>, verified by our own endpoint and by did-jwt-vc with a did:web resolver pointed at the
+// service, deactivation, the /v1 API and status lists on the custom domain, and the TLS terminator's ask.
+import { request as httpRequest } from 'node:http';
+import { verifyCredential } from 'did-jwt-vc';
+import { Resolver, type DIDResolutionResult } from 'did-resolver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/harness.js';
+import { tenantOnPlan, uniqueSuffix, type RegisteredUser } from '../support/factories.js';
+import { expectError } from '../support/contract.js';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+
+let app: TestApp;
+let dns: TestDnsServer;
+
+beforeAll(async () => {
+  dns = await startDnsServer('NXDOMAIN');
+  app = await startTestApp({ env: { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300' } });
+});
+afterAll(async () => {
+  await app?.close();
+  await dns?.close();
+});
+
+async function ok(response: Promise<{ status: number; text: string; body: any }>) {
+  const result = await response;
+  expect(result.status, result.text).toBe(200);
+  return result.body;
+}
+
+const call = (tenant: RegisteredUser, method: string, path: string, body?: unknown) =>
+  app.request(method, path, { token: tenant.token, body });
+
+/** A request to the service (on loopback) as if it came in on `host`: what a TLS terminator in front passes on. */
+function onHost(host: string, method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+  const { hostname, port } = new URL(app.url);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string; body: any }>(
+    (resolve, reject) => {
+      const outgoing = httpRequest(
+        {
+          hostname,
+          port,
+          method,
+          path,
+          headers: {
+            host,
+            ...(options.token && { authorization: `Bearer ${options.token}` }),
+            ...(payload && { 'content-type': 'application/json' }),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let body: any;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              body = undefined;
+            }
+            resolve({ status: response.statusCode!, headers: response.headers, text, body });
+          });
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(payload);
+    },
+  );
+}
+
+/** A Business tenant holding a freshly verified domain. */
+async function tenantWithDomain(plan = 'business') {
+  const owner = await tenantOnPlan(app, plan);
+  const domain = `vc-${uniqueSuffix()}.example.com`;
+  const created = await ok(call(owner, 'POST', '/v1/domains', { domain }));
+  dns.setTxt(created.verification.name, [created.verification.value]);
+  expect((await ok(call(owner, 'POST', `/v1/domains/${created.id}/verify`))).status).toBe('verified');
+  return { owner, domain, domainId: created.id as string };
+}
+
+/**
+ * did:web resolution as web-did-resolver does it (did:web spec §3.2: did:web:<host>[:path…] →
+ * https://<host>/<path…|.well-known>/did.json), except that the HTTPS request goes to the service on loopback
+ * with the DID's host as Host, as it would arrive through the TLS terminator.
+ */
+const webResolver = new Resolver({
+  web: async (did, parsed): Promise<DIDResolutionResult> => {
+    const [host, ...path] = parsed.id.split(':').map(decodeURIComponent);
+    const response = await onHost(host!, 'GET', path.length ? `/${path.join('/')}/did.json` : '/.well-known/did.json');
+    if (response.status !== 200) {
+      return { didResolutionMetadata: { error: 'notFound' }, didDocument: null, didDocumentMetadata: {} };
+    }
+    expect(response.body.id).toBe(did);
+    return { didResolutionMetadata: { contentType: 'application/did+json' }, didDocument: response.body, didDocumentMetadata: {} };
+  },
+}) as unknown as Parameters<typeof verifyCredential>[1];
+
+describe('POST /v1/dids with method web', () => {
+  it('creates did:web:<domain> and did:web:<domain>:<path…> with keys held as for did:key', async () => {
+    const { owner, domain } = await tenantWithDomain();
+    const root = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
+    expect(root).toMatchObject({
+      did: `did:web:${domain}`,
+      verification_method: `did:web:${domain}#key-1`,
+      key_type: 'Ed25519',
+      status: 'active',
+      did_document: {
+        id: `did:web:${domain}`,
+        verificationMethod: [
+          {
+            id: `did:web:${domain}#key-1`,
+            type: 'JsonWebKey2020',
+            controller: `did:web:${domain}`,
+            publicKeyJwk: { kty: 'OKP', crv: 'Ed25519', x: expect.any(String) },
+          },
+        ],
+        assertionMethod: [`did:web:${domain}#key-1`],
+      },
+    });
+    const nested = await ok(
+      call(owner, 'POST', '/v1/dids', { method: 'web', domain, path: 'issuers/degrees', key_type: 'P-256' }),
+    );
+    expect(nested.did).toBe(`did:web:${domain}:issuers:degrees`);
+    expect(nested.did_document.verificationMethod[0].publicKeyJwk).toMatchObject({ kty: 'EC', crv: 'P-256' });
+    expect((await ok(call(owner, 'GET', '/v1/admin/usage'))).active_dids).toBe(2);
+    // did:key stays the default.
+    expect((await ok(call(owner, 'POST', '/v1/dids', {}))).did).toMatch(/^did:key:z/);
+    expectError(await call(owner, 'POST', '/v1/dids', { method: 'web', domain }), 409, `DID did:web:${domain} already exists`);
+  });
+
+  it('refuses a domain that is not the tenant’s verified one, and a missing or misplaced domain', async () => {
+    const { owner, domain } = await tenantWithDomain();
+    const other = await tenantWithDomain();
+    const pending = `pending-${uniqueSuffix()}.example.com`;
+    await ok(call(owner, 'POST', '/v1/domains', { domain: pending }));
+    for (const name of [other.domain, pending, 'unclaimed.example.com']) {
+      expectError(
+        await call(owner, 'POST', '/v1/dids', { method: 'web', domain: name }),
+        400,
+        `${name} is not a verified domain of the tenant (POST /v1/domains)`,
+      );
+    }
+    expectError(await call(owner, 'POST', '/v1/dids', { method: 'web' }), 400, 'domain is required for a did:web');
+    expectError(await call(owner, 'POST', '/v1/dids', { domain }), 400, 'domain and path are for did:web (method web)');
+    expectError(await call(owner, 'POST', '/v1/dids', { method: 'peer' }), 400, 'method must be key or web');
+    expectError(
+      await call(owner, 'POST', '/v1/dids', { method: 'web', domain, path: '../etc' }),
+      400,
+      "path must be up to 8 segments separated by /, each of letters, digits, '.', '_', '~' or '-'",
+    );
+  });
+});
+
+describe('a did:web on its verified domain', () => {
+  it('serves its document at did.json with the domain as Host, and nowhere else', async () => {
+    const { owner, domain } = await tenantWithDomain();
+    const root = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
+    const nested = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain, path: 'issuers/degrees' }));
+    const wellKnown = await onHost(domain, 'GET', '/.well-known/did.json');
+    expect(wellKnown.status, wellKnown.text).toBe(200);
+    expect(wellKnown.headers['content-type']).toBe('application/did+json');
+    expect(wellKnown.body).toEqual(root.did_document);
+    expect((await onHost(`${domain}:443`, 'GET', '/issuers/degrees/did.json')).body).toEqual(nested.did_document);
+    expect((await onHost(domain, 'GET', '/issuers/other/did.json')).status).toBe(404);
+    // Not a verified domain, or the service's own address: 404.
+    expect((await onHost('unverified.example.com', 'GET', '/.well-known/did.json')).status).toBe(404);
+    expect((await app.request('GET', '/.well-known/did.json')).status).toBe(404);
+    // Resolution from the database, on any host.
+    const resolved = await ok(app.request('GET', `/1.0/identifiers/${encodeURIComponent(root.did)}`));
+    expect(resolved).toMatchObject({ didDocument: root.did_document, didDocumentMetadata: {} });
+    const unknown = await app.request('GET', `/1.0/identifiers/${encodeURIComponent('did:web:elsewhere.example.com')}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.didResolutionMetadata.error).toBe('notFound');
+  });
+
+  it('issues both formats with kid did:web:…#key-1 and status lists under https://<domain>; both verify here and with did-jwt-vc', async () => {
+    const { owner, domain } = await tenantWithDomain();
+    const { did } = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
+    const jwt = await ok(
+      call(owner, 'POST', '/v1/credentials/issue', {
+        format: 'jwt_vc_json',
+        issuer: did,
+        subject_id: 'did:example:alice',
+        type: 'UniversityDegreeCredential',
+        claims: { degree: 'BSc' },
+      }),
+    );
+    const header = JSON.parse(Buffer.from(jwt.credential.split('.')[0], 'base64url').toString());
+    expect(header.kid).toBe(`${did}#key-1`);
+    expect(jwt.status.uri).toMatch(new RegExp(`^https://${domain.replace(/\./g, '\\.')}/v1/status-lists/[0-9a-f-]{36}$`));
+    const sd = await ok(
+      call(owner, 'POST', '/v1/credentials/issue', {
+        format: 'vc+sd-jwt',
+        issuer: did,
+        vct: 'https://credentials.example.com/degree',
+        claims: { degree: 'BSc' },
+        disclosable: ['degree'],
+      }),
+    );
+    expect(sd.status.uri.startsWith(`https://${domain}/v1/status-lists/`)).toBe(true);
+    for (const issued of [jwt, sd]) {
+      const verified = await ok(call(owner, 'POST', '/v1/credentials/verify', { credential: issued.credential }));
+      expect(verified.issuer).toBe(did);
+      expect(verified.checks.filter((check: any) => check.status === 'failed')).toEqual([]);
+      expect(verified.checks.find((check: any) => check.name === 'status').status).toBe('passed');
+      expect(verified.verified).toBe(true);
+    }
+    // An independent verifier resolving did:web over "HTTPS" (the service, with the domain as Host).
+    const independent = await verifyCredential(jwt.credential, webResolver);
+    expect(independent.verified).toBe(true);
+    expect(independent.issuer).toBe(did);
+    // The status list, fetched as a verifier would at its URI, names that URI; another tenant's is not here.
+    const path = new URL(jwt.status.uri).pathname;
+    const list = await onHost(domain, 'GET', path);
+    expect(list.status).toBe(200);
+    const claims = JSON.parse(Buffer.from(list.text.split('.')[1]!, 'base64url').toString());
+    expect(claims.id ?? claims.vc?.id ?? claims.sub ?? claims.jti, JSON.stringify(claims).slice(0, 300)).toBe(jwt.status.uri);
+    const other = await tenantWithDomain();
+    expect((await onHost(other.domain, 'GET', path)).status).toBe(404);
+    // Revoked: the status check fails through the domain's list.
+    await ok(call(owner, 'POST', `/v1/credentials/${jwt.id}/revoke`));
+    const revoked = await ok(call(owner, 'POST', '/v1/credentials/verify', { credential: jwt.credential }));
+    expect(revoked.verified).toBe(false);
+    expect(revoked.checks.find((check: any) => check.name === 'status').status).toBe('failed');
+  });
+
+  it('can be deactivated: resolution says so, did.json is gone, issuing is refused', async () => {
+    const { owner, domain } = await tenantWithDomain();
+    const { did } = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
+    const deactivated = await ok(call(owner, 'POST', `/v1/dids/${encodeURIComponent(did)}/deactivate`));
+    expect(deactivated.status).toBe('deactivated');
+    const resolved = await ok(app.request('GET', `/1.0/identifiers/${encodeURIComponent(did)}`));
+    expect(resolved.didDocumentMetadata).toEqual({ deactivated: true });
+    expect((await onHost(domain, 'GET', '/.well-known/did.json')).status).toBe(410);
+    expectError(
+      await call(owner, 'POST', '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did, claims: { a: 1 } }),
+      400,
+      'issuer DID is deactivated',
+    );
+  });
+
+  it('stops being served when its domain is removed', async () => {
+    const { owner, domain, domainId } = await tenantWithDomain();
+    const { did } = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
+    await ok(call(owner, 'DELETE', `/v1/domains/${domainId}`));
+    expect((await onHost(domain, 'GET', '/.well-known/did.json')).status).toBe(404);
+    expect((await app.request('GET', `/1.0/identifiers/${encodeURIComponent(did)}`)).status).toBe(404);
+  });
+});
+
+describe('the API on a custom domain', () => {
+  it('answers /v1 with the same auth, and writes status list URLs under the domain', async () => {
+    const { owner, domain } = await tenantWithDomain();
+    const me = await onHost(domain, 'GET', '/v1/auth/me', { token: owner.token });
+    expect(me.status).toBe(200);
+    expect(me.body.tenant_id).toBe(owner.tenant_id);
+    expect((await onHost(domain, 'GET', '/v1/auth/me')).status).toBe(401);
+    const { did } = await ok(call(owner, 'POST', '/v1/dids', {}));
+    const issued = await onHost(domain, 'POST', '/v1/credentials/issue', {
+      token: owner.token,
+      body: { format: 'jwt_vc_json', issuer: did, claims: { a: 1 } },
+    });
+    expect(issued.status, issued.text).toBe(200);
+    expect(issued.body.status.uri.startsWith(`https://${domain}/v1/status-lists/`)).toBe(true);
+    const verified = await ok(call(owner, 'POST', '/v1/credentials/verify', { credential: issued.body.credential }));
+    expect(verified.verified).toBe(true);
+  });
+});
+
+describe('GET /internal/tls/ask', () => {
+  it('answers 200 only for verified domains', async () => {
+    const { owner, domain } = await tenantWithDomain();
+    const ask = (name: string) => app.request('GET', `/internal/tls/ask?domain=${encodeURIComponent(name)}`);
+    const yes = await ask(domain);
+    expect(yes.status).toBe(200);
+    expect(yes.body).toEqual({ domain, verified: true });
+    const pending = `pending-${uniqueSuffix()}.example.com`;
+    await ok(call(owner, 'POST', '/v1/domains', { domain: pending }));
+    for (const name of [pending, 'never-claimed.example.com', '127.0.0.1', '', '*.example.com']) {
+      expect((await ask(name)).status, name).toBe(404);
+    }
+    expect((await app.request('GET', '/internal/tls/ask')).status).toBe(404);
+  });
+});
