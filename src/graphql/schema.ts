@@ -14,6 +14,7 @@ import './webhooks.types.js';
 import './trust.types.js';
 import './compliance.types.js';
 import './data-subjects.types.js';
+import './didcomm.types.js';
 
 export const schema = builder.toSchema();
 // Deny by default: a root field without an access declaration stops the service from starting.

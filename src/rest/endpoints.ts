@@ -5,6 +5,7 @@ import { AUTH_ENDPOINTS } from './endpoints/auth.endpoints.js';
 import { COMPLIANCE_ENDPOINTS } from './endpoints/compliance.endpoints.js';
 import { CREDENTIAL_ENDPOINTS } from './endpoints/credentials.endpoints.js';
 import { DATA_SUBJECT_ENDPOINTS } from './endpoints/data-subjects.endpoints.js';
+import { DIDCOMM_ENDPOINTS } from './endpoints/didcomm.endpoints.js';
 import { EVENT_ENDPOINTS } from './endpoints/events.endpoints.js';
 import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
 import { TRUST_ENDPOINTS } from './endpoints/trust.endpoints.js';
@@ -20,4 +21,5 @@ export const ENDPOINTS: RestEndpoint[] = [
   ...TRUST_ENDPOINTS,
   ...COMPLIANCE_ENDPOINTS,
   ...DATA_SUBJECT_ENDPOINTS,
+  ...DIDCOMM_ENDPOINTS,
 ];

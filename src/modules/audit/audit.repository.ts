@@ -37,7 +37,8 @@ export type AuditAction =
   | 'compliance.settings.updated'
   | 'compliance.report.issued'
   | 'compliance.subject.exported'
-  | 'compliance.subject.erased';
+  | 'compliance.subject.erased'
+  | 'didcomm.message.sent';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -52,6 +53,7 @@ export type AuditEntry = {
     | 'compliance_framework'
     | 'compliance_attestation'
     | 'compliance_report'
+    | 'didcomm_message'
 
     /** A person the tenant's credentials are about; targetId is their subject id. */
     | 'data_subject';
