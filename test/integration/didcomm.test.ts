@@ -197,9 +197,7 @@ describe('between tenants of the service', () => {
   });
 
   it('audit: the send is in the tenant’s audit log', async () => {
-    const audit = (await ok(
-      app.request('GET', '/v1/admin/audit-log?limit=100', { token: alice.token }),
-    )) as any;
+    const audit = (await ok(app.request('GET', '/v1/admin/audit-log?limit=100', { token: alice.token }))) as any;
     const entries = audit.events ?? audit.entries ?? audit;
     expect(JSON.stringify(entries)).toContain('didcomm.message.sent');
   });

@@ -40,6 +40,8 @@ type Side = {
   attestation: { id: string; credential: string };
   /** A compliance report the tenant issued. */
   report: { id: string; credential: string };
+  /** A DIDComm message the tenant's DID sent itself (outbound and inbound rows). */
+  didcomm: { id: string };
 };
 
 let a: Side;
@@ -88,7 +90,14 @@ async function makeTenant(label: string): Promise<Side> {
     assurance_level: 'low',
   });
   const report = await post('/v1/compliance/reports', { framework: 'soc2' });
+  const didcomm = await post('/v1/didcomm/messages', {
+    from: did.did,
+    to: did.did,
+    type: 'https://didcomm.org/basicmessage/2.0/message',
+    body: { content: `${label} note` },
+  });
   return {
+    didcomm,
     owner,
     member,
     role,
@@ -296,6 +305,16 @@ async function expectAttestationActive(other: Side) {
 }
 
 const ID_CASES: IdCase[] = [
+  {
+    name: 'GET /v1/didcomm/messages/:id',
+    foreignId: (other) => other.didcomm.id,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/didcomm/messages/${id}` },
+      graphql: { query: 'query ($id: String!) { didcommMessage(id: $id) { id } }', variables: { id } },
+    }),
+    status: 404,
+    error: 'DIDComm message not found',
+  },
   {
     name: 'GET /v1/compliance/reports/:id',
     foreignId: (other) => other.report.id,
@@ -623,6 +642,12 @@ const LISTS = [
     path: '/v1/trust/attestations?limit=100',
     query: '{ trustAttestations(limit: 100) { attestations { id subjectDid attesterDid credential } } }',
     own: (s: Side) => s.attestation.id,
+  },
+  {
+    name: 'DIDComm messages',
+    path: '/v1/didcomm/messages?limit=100',
+    query: '{ didcommMessages(limit: 100) { messages { id did from message envelope } } }',
+    own: (s: Side) => s.didcomm.id,
   },
   {
     name: 'compliance reports',
