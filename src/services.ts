@@ -29,6 +29,7 @@ import { createTrustService } from './modules/trust/trust.service.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createComplianceService } from './modules/compliance/compliance.service.js';
 import { createDataSubjectsService } from './modules/compliance/data-subjects.service.js';
+import { createDidcommService } from './modules/didcomm/didcomm.service.js';
 import { dataSubjectRequestStats } from './modules/compliance/data-subjects.repository.js';
 import { createTxtResolver } from './modules/domains/dns-txt.js';
 import { createDomainsService } from './modules/domains/domains.service.js';
@@ -112,6 +113,12 @@ export function createServices(
     lookupTxt: createTxtResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     verifiedHosts,
   });
+  const didcomm = createDidcommService({
+    prisma,
+    keys,
+    delivery: webhookOptions,
+    log: log.child({ component: 'didcomm' }),
+  });
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {
     dids: createDidsService({ prisma, keys }),
@@ -142,6 +149,7 @@ export function createServices(
     /** Started and stopped by the server (src/server.ts); woken after every successful write. */
     webhookDispatcher,
     idempotency,
+    didcomm,
     dataSubjects: createDataSubjectsService({ prisma, credentials, trust, idempotency }),
     domains,
     verifiedHosts,

@@ -19,6 +19,7 @@ const READ_ONLY: Permission[] = [
   'usage:read',
   'trust:read',
   'compliance:read',
+  'didcomm:read',
 ];
 
 export const BUILTIN_ROLES = [
@@ -45,6 +46,7 @@ export const BUILTIN_ROLES = [
       'credentials:revoke',
       'dids:create',
       'dids:deactivate',
+      'didcomm:send',
     ],
   },
   {

@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   'trust:write',
   'compliance:read',
   'compliance:manage',
+  'didcomm:send',
+  'didcomm:read',
   'domains:manage',
 ] as const;
 

@@ -15,6 +15,7 @@ import './trust.types.js';
 import './compliance.types.js';
 import './data-subjects.types.js';
 import './domains.types.js';
+import './didcomm.types.js';
 
 export const schema = builder.toSchema();
 // Deny by default: a root field without an access declaration stops the service from starting.

@@ -14,6 +14,8 @@ import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js
 import type { Health } from '../observability/health.js';
 import type { Metrics } from '../observability/metrics.js';
 import { sendJson } from './respond.js';
+import { MAX_BODY_BYTES, payloadTooLarge, readBody } from './body.js';
+import { AppError } from '../lib/errors.js';
 import {
   HEALTHZ_PATH,
   METRICS_PATH,
@@ -26,6 +28,13 @@ import {
 const RESOLVER_PATH = '/1.0/identifiers/';
 export const TLS_ASK_PATH = '/internal/tls/ask';
 const DID_JSON = /^\/(?:\.well-known|[A-Za-z0-9._~/-]+)\/did\.json$/;
+export const DIDCOMM_INBOUND_PATH = '/didcomm';
+/** DIDComm § 9 media types of the envelopes the inbox takes (plain application/json too, as agents send it). */
+const DIDCOMM_CONTENT_TYPES = [
+  'application/didcomm-encrypted+json',
+  'application/didcomm-signed+json',
+  'application/json',
+];
 
 export type PublicRequest = {
   request: IncomingMessage;
@@ -52,6 +61,8 @@ export type PublicRoute = {
   reason: string;
   /** `public`: the per-address bucket for public documents; `none`: probes, which a refusal would harm. */
   rateLimit: 'public' | 'none';
+  /** The methods it answers; GET and HEAD when not said. */
+  methods?: readonly string[];
   matches: (pathname: string) => boolean;
   handle: PublicHandler;
 };
@@ -109,6 +120,14 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     handle: answerTlsAsk,
   },
   {
+    path: DIDCOMM_INBOUND_PATH,
+    reason: 'the DIDComm inbox of every DID hosted here: any agent sends to it, and the envelope is its own proof',
+    rateLimit: 'public',
+    methods: ['POST'],
+    matches: (pathname) => pathname === DIDCOMM_INBOUND_PATH,
+    handle: receiveDidcomm,
+  },
+  {
     path: `${GRAPHIQL_ASSETS_PATH}{name}`,
     reason: 'GraphiQL’s page loads its scripts and styles before anyone can sign in; off unless GRAPHIQL is on',
     rateLimit: 'public',
@@ -140,8 +159,11 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
 
 /** The public route a request is for, or null. */
 export function matchPublicRoute(method: string | undefined, pathname: string): PublicRoute | null {
-  if (method !== 'GET' && method !== 'HEAD') return null;
-  return PUBLIC_ROUTES.find((route) => route.matches(pathname)) ?? null;
+  return (
+    PUBLIC_ROUTES.find(
+      (route) => (route.methods ?? ['GET', 'HEAD']).includes(method ?? 'GET') && route.matches(pathname),
+    ) ?? null
+  );
 }
 
 async function serveOpenApiDocument({ request, response, openApiDocument }: PublicRequest) {
@@ -255,6 +277,21 @@ async function answerTlsAsk({ request, response, services }: PublicRequest) {
     return;
   }
   sendJson(response, 200, { domain, verified: true });
+}
+
+/** POST /didcomm: 202 once stored (or already stored: a repeated message id is kept once). */
+async function receiveDidcomm({ request, response, services, requestId }: PublicRequest) {
+  const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!DIDCOMM_CONTENT_TYPES.includes(contentType)) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'send application/didcomm-encrypted+json or application/didcomm-signed+json',
+    );
+  }
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
+  const body = (await readBody(request)).toString('utf8');
+  const outcome = await services.didcomm.receive(body);
+  sendJson(response, 202, { status: outcome.status, request_id: requestId });
 }
 
 function safeDecode(segment: string): string | null {

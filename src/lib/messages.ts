@@ -53,4 +53,13 @@ export const MESSAGES = {
   domainNotFound: 'domain not found',
   domainNotVerified: (domain: string) => `${domain} is not a verified domain of the tenant (POST /v1/domains)`,
   didAlreadyExists: (did: string) => `DID ${did} already exists`,
+  didcommMessageNotFound: 'DIDComm message not found',
+  didcommSenderDeactivated: 'the sending DID is deactivated',
+  didcommNotAnEnvelope:
+    'not a DIDComm message: send an encrypted (JWE) or signed (JWS) envelope as application/didcomm-encrypted+json or application/didcomm-signed+json',
+  didcommPlaintextRefused: 'plaintext DIDComm messages are not accepted here: send an encrypted or signed envelope',
+  didcommUnknownRecipient: 'no recipient of this message is hosted here',
+  didcommNotAddressed: 'the message is not addressed to the DID whose key opened it',
+  didcommExpired: 'the message has expired (expires_time is in the past)',
+  didcommUnresolvableRecipient: (did: string) => `the recipient DID ${did} could not be resolved`,
 } as const;

@@ -6,6 +6,7 @@ import { COMPLIANCE_ENDPOINTS } from './endpoints/compliance.endpoints.js';
 import { CREDENTIAL_ENDPOINTS } from './endpoints/credentials.endpoints.js';
 import { DATA_SUBJECT_ENDPOINTS } from './endpoints/data-subjects.endpoints.js';
 import { DOMAIN_ENDPOINTS } from './endpoints/domains.endpoints.js';
+import { DIDCOMM_ENDPOINTS } from './endpoints/didcomm.endpoints.js';
 import { EVENT_ENDPOINTS } from './endpoints/events.endpoints.js';
 import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
 import { TRUST_ENDPOINTS } from './endpoints/trust.endpoints.js';
@@ -22,4 +23,5 @@ export const ENDPOINTS: RestEndpoint[] = [
   ...COMPLIANCE_ENDPOINTS,
   ...DATA_SUBJECT_ENDPOINTS,
   ...DOMAIN_ENDPOINTS,
+  ...DIDCOMM_ENDPOINTS,
 ];

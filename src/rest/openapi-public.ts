@@ -210,6 +210,39 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
     },
   },
   {
+    method: 'post',
+    path: '/didcomm',
+    operationId: 'DidcommInbound',
+    summary: 'the DIDComm v2 inbox of the DIDs hosted here',
+    description:
+      'An agent POSTs a DIDComm v2 envelope (application/didcomm-encrypted+json: authcrypt or anoncrypt; ' +
+      'application/didcomm-signed+json) for a DID hosted here. It is unpacked with the key of whichever tenant ' +
+      'hosts the recipient, stored in that tenant’s inbox (GET /v1/didcomm/messages) and announced as ' +
+      'didcomm.message.received; a trust ping is answered, discover-features queries are disclosed. A message id ' +
+      'that arrives again is stored once. Public (the envelope is its own proof); rate limited per address.',
+    parameters: [],
+    responses: {
+      '202': {
+        description: '`accepted`: stored; `duplicate`: this message was stored before.',
+        mediaTypes: ['application/json'],
+        schema: jsonSchema(z.object({ status: z.enum(['accepted', 'duplicate']), request_id: z.string() })),
+        example: { status: 'accepted', request_id: '9a4bdc64-5c1e-4f3a-8d2b-1e0f9a8b7c6d' },
+      },
+      '400': {
+        description: 'Not a DIDComm envelope, or it could not be decrypted or verified (the text says why).',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
+      '404': {
+        description: '`no recipient of this message is hosted here`.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
+      '413': { description: 'The body is larger than 1 MiB.', mediaTypes: ['application/json'], schema: errorRef },
+      '415': { description: 'Not a DIDComm media type.', mediaTypes: ['application/json'], schema: errorRef },
+    },
+  },
+  {
     method: 'get',
     path: '/v1/openapi.json',
     operationId: 'OpenApiDocument',

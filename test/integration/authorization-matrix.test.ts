@@ -561,6 +561,42 @@ ENDPOINTS.push(
   },
 );
 
+// DIDComm (issue 15): didcomm:send to send, didcomm:read to read. The dummy DID is nobody's here (404); the
+// dummy message id is unknown (404).
+ENDPOINTS.push(
+  {
+    name: 'POST /v1/didcomm/messages',
+    permission: 'didcomm:send',
+    rest: (t) => ({
+      method: 'POST',
+      path: '/v1/didcomm/messages',
+      body: { from: t.did, to: FOREIGN_DID, type: 'https://didcomm.org/basicmessage/2.0/message', body: {} },
+    }),
+    graphql: (t) => ({
+      query: 'mutation ($input: SendDidcommMessageInput!) { sendDidcommMessage(input: $input) { id } }',
+      variables: { input: { from: t.did, to: FOREIGN_DID, type: 'https://didcomm.org/basicmessage/2.0/message' } },
+    }),
+    allowed: { status: 404, error: `DID ${FOREIGN_DID} not found in tenant` },
+  },
+  {
+    name: 'GET /v1/didcomm/messages',
+    permission: 'didcomm:read',
+    rest: () => ({ method: 'GET', path: '/v1/didcomm/messages' }),
+    graphql: () => ({ query: '{ didcommMessages { messages { id } } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/didcomm/messages/:id',
+    permission: 'didcomm:read',
+    rest: (t) => ({ method: 'GET', path: `/v1/didcomm/messages/${t.credentialId}` }),
+    graphql: (t) => ({
+      query: 'query ($id: String!) { didcommMessage(id: $id) { id } }',
+      variables: { id: t.credentialId },
+    }),
+    allowed: { status: 404, error: 'DIDComm message not found' },
+  },
+);
+
 // Data subject rights (issue 14): both need compliance:manage; a permitted call on the dummy (unknown) subject
 // answers an empty export or an erasure of nothing.
 const subjectPath = (t: Targets, action: string) =>
@@ -792,6 +828,7 @@ describe('the derived permission table agrees with the contract', () => {
     const reads = [
       'compliance:read',
       'credentials:list',
+      'didcomm:read',
       'dids:list',
       'members:list',
       'roles:list',
@@ -807,6 +844,7 @@ describe('the derived permission table agrees with the contract', () => {
         'credentials:verify',
         'dids:create',
         'dids:deactivate',
+        'didcomm:send',
       ].sort(),
     );
     expect([...permissionsOf(principals['auditor session (custom role)'])].sort()).toEqual(AUDITOR_PERMISSIONS);
@@ -935,7 +973,9 @@ async function tenantState() {
     prisma.outboxEvent.findMany({ where, ...byId, omit: { publishedAt: true } }),
     prisma.dataSubjectRequest.findMany({ where, ...byId }),
   ]);
+  const didcommMessages = await prisma.didcommMessage.findMany({ where, ...byId });
   return {
+    didcommMessages,
     tenant,
     roles,
     memberships,
@@ -1004,6 +1044,8 @@ const DENIED_WRITES: [PrincipalName, string][] = [
   ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/dids/:did/deactivate'],
   ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/credentials/issue'],
   ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/credentials/:id/revoke'],
+  ['viewer session', 'POST /v1/didcomm/messages'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/didcomm/messages'],
   ['viewer session', 'POST /v1/compliance/frameworks/:id/adopt'],
   ['viewer session', 'POST /v1/compliance/frameworks/:id/attestations'],
   ['viewer session', 'PUT /v1/compliance/settings'],

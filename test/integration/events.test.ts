@@ -60,7 +60,7 @@ function checkedData(row: { type: string; payload: unknown }) {
 }
 
 describe('the catalogue', () => {
-  it('lists the twelve events of issue 12, the two of issue 13, the four of issue 14 and the three of issue 16, each with a description and an example its schema accepts', () => {
+  it('lists the twelve events of issue 12, the two of issue 13, the four of issue 14, the two of issue 15 and the three of issue 16, each with a description and an example its schema accepts', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'api_key.created',
@@ -76,6 +76,8 @@ describe('the catalogue', () => {
         'domain.removed',
         'domain.unverified',
         'domain.verified',
+        'didcomm.message.received',
+        'didcomm.message.sent',
         'member.invited',
         'member.joined',
         'member.removed',

@@ -42,6 +42,8 @@ type Side = {
   report: { id: string; credential: string };
   /** A custom domain the tenant claimed (pending: the isolation app has no DNS to verify with). */
   domain: { id: string; domain: string };
+  /** A DIDComm message the tenant's DID sent itself (outbound and inbound rows). */
+  didcomm: { id: string };
 };
 
 let a: Side;
@@ -91,7 +93,14 @@ async function makeTenant(label: string): Promise<Side> {
   });
   const report = await post('/v1/compliance/reports', { framework: 'soc2' });
   const domain = await post('/v1/domains', { domain: `${label}-${uniqueSuffix()}.example.com` });
+  const didcomm = await post('/v1/didcomm/messages', {
+    from: did.did,
+    to: did.did,
+    type: 'https://didcomm.org/basicmessage/2.0/message',
+    body: { content: `${label} note` },
+  });
   return {
+    didcomm,
     owner,
     member,
     role,
@@ -339,6 +348,16 @@ const ID_CASES: IdCase[] = [
     status: 404,
     error: DOMAIN_NOT_FOUND,
     stillThere: expectDomainThere,
+  },
+  {
+    name: 'GET /v1/didcomm/messages/:id',
+    foreignId: (other) => other.didcomm.id,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/didcomm/messages/${id}` },
+      graphql: { query: 'query ($id: String!) { didcommMessage(id: $id) { id } }', variables: { id } },
+    }),
+    status: 404,
+    error: 'DIDComm message not found',
   },
   {
     name: 'GET /v1/compliance/reports/:id',
@@ -673,6 +692,12 @@ const LISTS = [
     path: '/v1/domains',
     query: '{ domains { id domain verification { value } } }',
     own: (s: Side) => s.domain.id,
+  },
+  {
+    name: 'DIDComm messages',
+    path: '/v1/didcomm/messages?limit=100',
+    query: '{ didcommMessages(limit: 100) { messages { id did from message envelope } } }',
+    own: (s: Side) => s.didcomm.id,
   },
   {
     name: 'compliance reports',

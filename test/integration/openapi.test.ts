@@ -110,7 +110,8 @@ describe('GET /v1/openapi.json', () => {
     ]);
     // Each public route says why it is open, from its declaration (src/http/public-routes.ts).
     for (const route of PUBLIC_ROUTES) {
-      expect(document.paths[route.path].get.description, route.path).toContain(`Public: ${route.reason}.`);
+      const method = (route.methods?.[0] ?? 'GET').toLowerCase();
+      expect(document.paths[route.path][method].description, route.path).toContain(`Public: ${route.reason}.`);
     }
     expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
     const headers = document.paths['/v1/dids'].get.responses['200'].headers;

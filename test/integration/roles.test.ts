@@ -18,8 +18,18 @@ const NOT_IN_PLAN = 'custom roles require the business or enterprise plan';
 const BUILT_IN_FIXED = 'built-in roles cannot be changed or deleted';
 const NAME_TAKEN = 'role name already taken';
 
-const READ_ONLY = ['credentials:list', 'dids:list', 'members:list', 'roles:list', 'usage:read', 'trust:read', 'compliance:read'];
+const READ_ONLY = [
+  'credentials:list',
+  'dids:list',
+  'members:list',
+  'roles:list',
+  'usage:read',
+  'trust:read',
+  'compliance:read',
+  'didcomm:read',
+];
 const WRITES = [
+  'didcomm:send',
   'credentials:issue',
   'credentials:verify',
   'credentials:revoke',
@@ -94,6 +104,7 @@ describe('GET /v1/roles', () => {
         'credentials:revoke',
         'dids:create',
         'dids:deactivate',
+        'didcomm:send',
       ].sort(),
     );
 

@@ -296,6 +296,18 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 
+  it('didcomm: send to a DID hosted by another tenant (its inbox, the ping answered), list, get', async () => {
+    const [alice, bob] = [await registerUser(app), await registerUser(app)];
+    const from = (await send('POST', '/v1/dids', alice.token, { key_type: 'Ed25519' })).did;
+    const to = (await send('POST', '/v1/dids', bob.token, { key_type: 'Ed25519' })).did;
+    const type = 'https://didcomm.org/trust-ping/2.0/ping';
+    const sent = await send('POST', '/v1/didcomm/messages', alice.token, { from, to, type, body: {} });
+    await get(`/v1/didcomm/messages?direction=inbound&did=${encodeURIComponent(to)}&thid=x&type=y`, bob.token);
+    await getTwoPages('/v1/didcomm/messages', alice.token);
+    await get(`/v1/didcomm/messages/${sent.id}`, alice.token);
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
   it('data subject requests: export (two pages), erase with a redacted Idempotency-Key response, the stats', async () => {
     const owner = await registerUser(app);
     const did = await send('POST', '/v1/dids', owner.token, { key_type: 'Ed25519' });

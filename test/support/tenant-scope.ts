@@ -64,6 +64,7 @@ export const TENANT_SCOPED_MODELS = new Set([
   'ComplianceReport',
   'DataSubjectRequest',
   'CustomDomain',
+  'DidcommMessage',
 ]);
 
 const TENANT_SCOPED_TABLES = new Set([
@@ -90,6 +91,7 @@ const TENANT_SCOPED_TABLES = new Set([
   'compliance_reports',
   'data_subject_requests',
   'custom_domains',
+  'didcomm_messages',
 ]);
 
 type Allowance = { reason: string; matches(statement: Statement): boolean };
@@ -116,6 +118,11 @@ const sameKeys = (where: object | undefined, keys: string[]) =>
  * new query of another shape on the same table is judged like any other.
  */
 export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
+  findHostedDids: {
+    reason:
+      'DIDComm: an envelope names only its recipient DIDs (unique across tenants); the hosting DID is what names the tenant',
+    matches: modelLookup('Did', 'findMany', ['did', 'deactivatedAt']),
+  },
   findSessionByTokenHash: {
     reason: 'authentication: a request brings only its session token, and the session is what names the tenant',
     matches: modelLookup('Session', 'findUnique', ['tokenHash']),

@@ -41,7 +41,9 @@ export type AuditAction =
   | 'domain.added'
   | 'domain.verified'
   | 'domain.unverified'
-  | 'domain.removed';
+  | 'domain.removed'
+
+  | 'didcomm.message.sent';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -58,6 +60,7 @@ export type AuditEntry = {
     | 'compliance_report'
     /** A custom domain (issue 16); targetId is its id. */
     | 'domain'
+    | 'didcomm_message'
 
     /** A person the tenant's credentials are about; targetId is their subject id. */
     | 'data_subject';

@@ -380,6 +380,56 @@ export const EVENT_CATALOGUE = {
       removed_at: '2026-11-28T09:30:00.000Z',
     },
   },
+  'didcomm.message.sent': {
+    description:
+      'One of the tenant’s DIDs sent a DIDComm message (POST /v1/didcomm/messages, a credential delivered with deliver_to, or a protocol reply). Never its body.',
+    data: z.strictObject({
+      message_id: id('The stored message (GET /v1/didcomm/messages/{id}).'),
+      didcomm_id: z.string().meta({ description: 'The DIDComm message’s own id.' }),
+      type: z.string().meta({ description: 'The message type URI.' }),
+      from: z.string().meta({ description: 'The tenant’s sending DID.' }),
+      to: z.string().meta({ description: 'The recipient DID.' }),
+      thid: z.string().nullable(),
+      packing: z.enum(['authcrypt', 'anoncrypt', 'signed', 'plaintext']),
+      delivery: z.enum(['inbox', 'delivered', 'failed', 'returned']).meta({
+        description: 'inbox (hosted here), delivered/failed (service endpoint), returned (the caller transports it).',
+      }),
+    }),
+    example: {
+      message_id: '4f1c2b3a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      didcomm_id: '0b8a2f1e-3c4d-4e5f-9a6b-7c8d9e0f1a2b',
+      type: 'https://didcomm.org/basicmessage/2.0/message',
+      from: 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',
+      to: 'did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH',
+      thid: null,
+      packing: 'authcrypt',
+      delivery: 'inbox',
+    },
+  },
+  'didcomm.message.received': {
+    description:
+      'One of the tenant’s DIDs received a DIDComm message (POST /didcomm, or from a DID hosted here). Never its body.',
+    data: z.strictObject({
+      message_id: id('The stored message (GET /v1/didcomm/messages/{id}).'),
+      didcomm_id: z.string().meta({ description: 'The DIDComm message’s own id.' }),
+      type: z.string().meta({ description: 'The message type URI.' }),
+      did: z.string().meta({ description: 'The tenant’s DID that received it.' }),
+      from: z.string().nullable().meta({ description: 'The sender DID the message names; null when anonymous.' }),
+      thid: z.string().nullable(),
+      packing: z.enum(['authcrypt', 'anoncrypt', 'signed', 'plaintext']),
+      authenticated: z.boolean().meta({ description: 'Whether the envelope proves the sender (authcrypt or signed).' }),
+    }),
+    example: {
+      message_id: '5a2d3c4b-6e7f-4a81-9b0c-1d2e3f4a5b6c',
+      didcomm_id: '0b8a2f1e-3c4d-4e5f-9a6b-7c8d9e0f1a2b',
+      type: 'https://didcomm.org/trust-ping/2.0/ping',
+      did: 'did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH',
+      from: 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',
+      thid: null,
+      packing: 'authcrypt',
+      authenticated: true,
+    },
+  },
   'webhook.test': {
     description: 'Sent on request (POST /v1/webhooks/{id}/test) to that endpoint only, to check it; changes nothing.',
     data: z.strictObject({

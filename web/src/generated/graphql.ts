@@ -304,7 +304,7 @@ export type CreateTrustAttestationInput = {
 export type CreateWebhookInput = {
   /** A note for your team. */
   description: InputMaybe<Scalars['String']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, webhook.test), or ["*"] for all, including those added later. */
   events: Array<Scalars['String']['input']>;
   /** Where events are POSTed (https in production). */
   url: Scalars['String']['input'];
@@ -417,6 +417,57 @@ export type DidStatus =
   | 'active'
   | 'deactivated';
 
+/** inbox: the recipient is hosted here and has it; delivered/failed: POSTed to the recipient’s DIDCommMessaging service endpoint; returned: no endpoint, the caller transports the envelope; received: an inbound message. */
+export type DidcommDelivery =
+  | 'delivered'
+  | 'failed'
+  | 'inbox'
+  | 'received'
+  | 'returned';
+
+/** inbound: received by one of the tenant’s DIDs; outbound: sent by one. */
+export type DidcommDirection =
+  | 'inbound'
+  | 'outbound';
+
+/** A DIDComm v2 message one of the tenant’s DIDs sent or received. */
+export type DidcommMessage = {
+  __typename?: 'DidcommMessage';
+  createdAt: Scalars['DateTime']['output'];
+  delivery: DidcommDelivery;
+  deliveryDetail: Maybe<Scalars['String']['output']>;
+  /** The tenant’s DID: the sender (outbound) or the recipient (inbound). */
+  did: Scalars['String']['output'];
+  direction: DidcommDirection;
+  /** The packed envelope (JSON text) as sent or received. */
+  envelope: Scalars['String']['output'];
+  from: Maybe<Scalars['String']['output']>;
+  /** The stored message’s id (not the DIDComm id). */
+  id: Scalars['ID']['output'];
+  /** The plaintext message (DIDComm § 2.1), decrypted. */
+  message: Scalars['JSON']['output'];
+  /** The DIDComm message’s own `id`. */
+  messageId: Scalars['String']['output'];
+  packing: DidcommPacking;
+  thid: Maybe<Scalars['String']['output']>;
+  to: Array<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
+};
+
+export type DidcommMessagePage = {
+  __typename?: 'DidcommMessagePage';
+  messages: Array<DidcommMessage>;
+  /** Pass as cursor to get the next page; null on the last page. */
+  nextCursor: Maybe<Scalars['String']['output']>;
+};
+
+/** authcrypt (ECDH-1PU+A256KW, A256CBC-HS512: encrypted, sender authenticated), anoncrypt (ECDH-ES+A256KW: encrypted, anonymous sender), signed (JWS JSON), plaintext. */
+export type DidcommPacking =
+  | 'anoncrypt'
+  | 'authcrypt'
+  | 'plaintext'
+  | 'signed';
+
 /** A custom domain of the tenant: pending until verified through DNS, then serving its did:web DIDs. */
 export type Domain = {
   __typename?: 'Domain';
@@ -490,6 +541,8 @@ export type EventType =
   | 'credential_revoked'
   | 'did_created'
   | 'did_deactivated'
+  | 'didcomm_message_received'
+  | 'didcomm_message_sent'
   | 'domain_removed'
   | 'domain_unverified'
   | 'domain_verified'
@@ -645,6 +698,8 @@ export type Mutation = {
   revokeTrustAttestation: Maybe<TrustAttestation>;
   /** A new signing secret; the previous one keeps signing beside it for 24 hours. */
   rotateWebhookSecret: Maybe<WebhookWithSecret>;
+  /** Packs a message from one of the tenant’s DIDs and sends it: into the inbox of a DID hosted here, to the DIDCommMessaging endpoint of the recipient’s document, or back to the caller (delivery `returned`). */
+  sendDidcommMessage: Maybe<DidcommMessage>;
   setComplianceSettings: Maybe<ComplianceSettings>;
   setTrustPolicy: Maybe<TrustPolicy>;
   /** Sends a webhook.test event to this endpoint now and answers the attempt’s outcome. */
@@ -795,6 +850,11 @@ export type MutationRotateWebhookSecretArgs = {
 };
 
 
+export type MutationSendDidcommMessageArgs = {
+  input: SendDidcommMessageInput;
+};
+
+
 export type MutationSetComplianceSettingsArgs = {
   input: ComplianceSettingsInput;
 };
@@ -892,6 +952,9 @@ export type Query = {
   /** Newest first; filters by format, issuer DID and status (active or revoked). */
   credentials: CredentialPage;
   did: Did;
+  didcommMessage: DidcommMessage;
+  /** Newest first; filters by direction, the tenant’s DID, type and thread. */
+  didcommMessages: DidcommMessagePage;
   /** Newest first. */
   dids: DidPage;
   domain: Domain;
@@ -974,6 +1037,21 @@ export type QueryCredentialsArgs = {
 
 export type QueryDidArgs = {
   did: Scalars['String']['input'];
+};
+
+
+export type QueryDidcommMessageArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryDidcommMessagesArgs = {
+  cursor: InputMaybe<Scalars['String']['input']>;
+  did: InputMaybe<Scalars['String']['input']>;
+  direction: InputMaybe<DidcommDirection>;
+  limit: InputMaybe<Scalars['Int']['input']>;
+  thid: InputMaybe<Scalars['String']['input']>;
+  type: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1106,6 +1184,25 @@ export type RolePage = {
 export type SdJwtTyp =
   | 'dc_sd_jwt'
   | 'vc_sd_jwt';
+
+export type SendDidcommMessageInput = {
+  /** DIDComm attachments (§ 5.1: id, media_type, format, data: {json|base64|links}). */
+  attachments: InputMaybe<Array<Scalars['JSON']['input']>>;
+  /** The message body (a JSON object); default {}. */
+  body: InputMaybe<Scalars['JSON']['input']>;
+  /** When the message expires, in UTC epoch seconds. */
+  expiresTime: InputMaybe<Scalars['Int']['input']>;
+  /** One of the tenant’s active DIDs. */
+  from: Scalars['String']['input'];
+  /** Default authcrypt. */
+  packing: InputMaybe<DidcommPacking>;
+  /** The thread the message belongs to. */
+  thid: InputMaybe<Scalars['String']['input']>;
+  /** The recipient DID (hosted here or anywhere). */
+  to: Scalars['String']['input'];
+  /** The message type URI. */
+  type: Scalars['String']['input'];
+};
 
 /** BitstringStatusListEntry (jwt_vc_json) or TokenStatusList (vc+sd-jwt). */
 export type StatusReferenceType =
@@ -1257,7 +1354,7 @@ export type UpdateWebhookInput = {
   description: InputMaybe<Scalars['String']['input']>;
   /** false pauses deliveries; true resumes them (and re-enables a disabled endpoint). */
   enabled: InputMaybe<Scalars['Boolean']['input']>;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, webhook.test), or ["*"] for all, including those added later. */
   events: InputMaybe<Array<Scalars['String']['input']>>;
   /** Where events are POSTed (https in production). */
   url: InputMaybe<Scalars['String']['input']>;
