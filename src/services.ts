@@ -30,6 +30,7 @@ import { createEventsService } from './modules/events/events.service.js';
 import { createComplianceService } from './modules/compliance/compliance.service.js';
 import { createDataSubjectsService } from './modules/compliance/data-subjects.service.js';
 import { createDidcommService } from './modules/didcomm/didcomm.service.js';
+import { createCredentialDelivery } from './modules/didcomm/credential-delivery.js';
 import { dataSubjectRequestStats } from './modules/compliance/data-subjects.repository.js';
 import { createTxtResolver } from './modules/domains/dns-txt.js';
 import { createDomainsService } from './modules/domains/domains.service.js';
@@ -37,7 +38,6 @@ import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
 import { createOwnDids } from './modules/dids/own-dids.js';
 
 export type Services = ReturnType<typeof createServices>;
-
 
 export function createServices(
   { prisma, sql }: Pick<Database, 'prisma' | 'sql'>,
@@ -107,17 +107,24 @@ export function createServices(
     auditChain: audit.verifyTenantChain,
     subjectRequests: (tenantId) => dataSubjectRequestStats(prisma, tenantId),
   });
-  const credentials = createCredentialsService({ prisma, sql, issuerKeys, statusLists, activity });
-  const domains = createDomainsService({
-    prisma,
-    lookupTxt: createTxtResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
-    verifiedHosts,
-  });
   const didcomm = createDidcommService({
     prisma,
     keys,
     delivery: webhookOptions,
     log: log.child({ component: 'didcomm' }),
+  });
+  const credentials = createCredentialsService({
+    prisma,
+    sql,
+    issuerKeys,
+    statusLists,
+    activity,
+    deliverer: createCredentialDelivery(didcomm),
+  });
+  const domains = createDomainsService({
+    prisma,
+    lookupTxt: createTxtResolver({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
+    verifiedHosts,
   });
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {

@@ -20,6 +20,7 @@ const CredentialFormat = enumFromZod(credentialFormat);
 const CredentialStatus = enumFromZod(credentialStatus);
 const StatusReferenceType = enumFromZod(statusReferenceType);
 import { idempotent } from './idempotency.js';
+import type { CredentialDelivery } from '../modules/didcomm/credential-delivery.js';
 import type { CredentialView } from '../modules/credentials/credentials.service.js';
 import type { VerificationResult } from '../modules/credentials/verify/verify.types.js';
 
@@ -28,6 +29,22 @@ export const StatusReference = builder.objectRef<CredentialView['status']>('Cred
     type: t.expose('type', { type: StatusReferenceType }),
     uri: t.exposeString('uri', { description: 'The public status list.' }),
     index: t.exposeInt('index'),
+  }),
+});
+
+const CredentialDeliveryRef = builder.objectRef<CredentialDelivery>('CredentialDelivery').implement({
+  description: 'What became of the DIDComm issue-credential message of a credential issued with deliverTo.',
+  fields: (t) => ({
+    messageId: t.exposeString('messageId', {
+      nullable: true,
+      description: 'The stored DIDComm message (didcommMessage); null when it could not be sent.',
+    }),
+    to: t.exposeString('to', { description: 'The holder DID.' }),
+    status: t.exposeString('status', {
+      description:
+        'inbox (the holder DID is hosted here), delivered or failed (its DIDCommMessaging endpoint), returned (no endpoint: the envelope is in the stored message).',
+    }),
+    detail: t.exposeString('detail', { nullable: true }),
   }),
 });
 
@@ -54,6 +71,12 @@ const Credential = builder.objectRef<CredentialView>('Credential').implement({
       description:
         'When its body and claim values were erased at its subject’s request (eraseComplianceSubject); it ' +
         'stays revoked, its bit set in its status list. Null while it is kept.',
+    }),
+    delivery: t.field({
+      type: CredentialDeliveryRef,
+      nullable: true,
+      description: 'Only in the answer to an issue with deliverTo: the DIDComm message that carried it.',
+      resolve: (credential) => credential.delivery ?? null,
     }),
   }),
 });

@@ -28,6 +28,7 @@ describe('GraphQL inputs derived from zod', () => {
       disclosable: '[String!]',
       holderJwk: 'JSON',
       sdJwtTyp: 'SdJwtTyp',
+      deliverTo: 'String',
     });
     expect(inputType('IssueCredentialInput').getFields().subjectId!.description).toBe(
       'The subject’s id (a DID or URI); becomes sub.',

@@ -141,6 +141,16 @@ export const issueFields = z
       .meta({ description: 'vc+sd-jwt: claims the holder may withhold; default all.', examples: [['degree']] }),
     holderJwk: publicJwk.nullish().meta({ description: 'vc+sd-jwt: the holder’s public JWK, for cnf.' }),
     sdJwtTyp: sdJwtTyp.nullish(),
+    deliverTo: z
+      .string({ error: 'deliver_to must be a DID' })
+      .max(2048, { error: 'deliver_to must be at most 2048 characters' })
+      .regex(/^did:[a-z0-9]+:\S+$/, { error: 'deliver_to must be a DID (did:<method>:<id>)' })
+      .nullish()
+      .meta({
+        description:
+          'The holder’s DID: the credential is also sent to it over DIDComm (Issue Credential 3.0, from the issuer DID; needs didcomm:send).',
+        examples: ['did:key:z6MkpTHR8VNsBxYAAWHut2Geadd9jSwuBV8xRoAnwWsdvktH'],
+      }),
   })
   .superRefine((input, ctx) => {
     // The format's own rules (formats/*/…format.ts) come first (what it requires) and last (what belongs to

@@ -27,6 +27,8 @@ import {
 } from './credentials.repository.js';
 import { NO_ACTIVITY, type CredentialActivity } from './credential-activity.js';
 import { issueRefusal } from '../compliance/evaluation.js';
+import type { CredentialDeliverer, CredentialDelivery } from '../didcomm/credential-delivery.js';
+import { can, permissionDenied } from '../../auth/principal.js';
 
 /**
  * What names a credential in its events (the event catalogue's credential.* data): never the credential
@@ -53,6 +55,8 @@ export type CredentialView = {
   issuedAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** Issued with deliver_to: what became of the DIDComm message carrying it. */
+  delivery?: CredentialDelivery | null;
   /** When its body was erased; null while it is kept. */
   erasedAt: Date | null;
 };
@@ -77,6 +81,8 @@ export type CredentialsServiceDeps = {
   issuerKeys: IssuerKeys;
   statusLists: StatusListsService;
   activity?: CredentialActivity;
+  /** Sends a credential issued with deliver_to over DIDComm (src/modules/didcomm). */
+  deliverer?: CredentialDeliverer;
 };
 
 export function createCredentialsService({
@@ -85,6 +91,7 @@ export function createCredentialsService({
   issuerKeys,
   statusLists,
   activity = NO_ACTIVITY,
+  deliverer,
 }: CredentialsServiceDeps) {
   const toView = (row: CredentialRow, origin: RequestOrigin | undefined): CredentialView => {
     const format = credentialFormatStoredAs(row.format);
@@ -115,6 +122,13 @@ export function createCredentialsService({
   ): Promise<CredentialView> {
     const input = parseIssueInput(rawInput);
     const format = credentialFormatNamed(input.format);
+    // Delivery sends a DIDComm message: it needs that permission too, and a holder DID that resolves, before
+    // anything is issued.
+    if (input.deliverTo) {
+      if (!can(principal, 'didcomm:send')) throw permissionDenied(principal, 'didcomm:send');
+      if (!deliverer) throw badRequest('deliver_to is not available');
+      await deliverer.checkRecipient(input.deliverTo);
+    }
     const issuer = await issuerKeys.forTenant(principal.tenantId, input.issuer);
     if (!issuer) throw didNotFound(input.issuer);
     if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
@@ -198,6 +212,10 @@ export function createCredentialsService({
       throw quotaReached('credentials', MESSAGES.monthlyIssuanceLimitReached(limit!));
     }
     activity.issued(view.format);
+    if (input.deliverTo && deliverer) {
+      const delivery = await deliverer.deliver(principal, { ...view, credential }, input.deliverTo);
+      return { ...view, delivery };
+    }
     return view;
   }
 

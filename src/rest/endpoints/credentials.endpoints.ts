@@ -54,10 +54,14 @@ export const CREDENTIAL_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'POST',
     path: '/v1/credentials/issue',
-    operation: `mutation IssueCredential($input: IssueCredentialInput!) { issueCredential(input: $input) { ${CREDENTIAL} } }`,
+    operation: `mutation IssueCredential($input: IssueCredentialInput!) { issueCredential(input: $input) { ${CREDENTIAL} delivery { messageId to status detail } } }`,
     bodyInput: 'IssueCredentialInput',
     checkFirst: (input) => void parseInput(issueFormatGate, input),
-    result: (data) => snakeKeys(data.issueCredential),
+    // `delivery` only when deliver_to asked for one: the contract's issue answer is otherwise unchanged.
+    result: (data) => {
+      const { delivery, ...credential } = snakeKeys(data.issueCredential) as Record<string, unknown>;
+      return delivery ? { ...credential, delivery } : credential;
+    },
   },
   {
     method: 'POST',

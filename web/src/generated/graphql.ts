@@ -330,6 +330,8 @@ export type Credential = {
   credential: Maybe<Scalars['String']['output']>;
   /** The VC type (jwt_vc_json) or vct (vc+sd-jwt). */
   credentialType: Scalars['String']['output'];
+  /** Only in the answer to an issue with deliverTo: the DIDComm message that carried it. */
+  delivery: Maybe<CredentialDelivery>;
   /** When its body and claim values were erased at its subject’s request (eraseComplianceSubject); it stays revoked, its bit set in its status list. Null while it is kept. */
   erasedAt: Maybe<Scalars['DateTime']['output']>;
   expiresAt: Maybe<Scalars['DateTime']['output']>;
@@ -340,6 +342,18 @@ export type Credential = {
   revokedAt: Maybe<Scalars['DateTime']['output']>;
   status: CredentialStatusReference;
   subjectId: Maybe<Scalars['String']['output']>;
+};
+
+/** What became of the DIDComm issue-credential message of a credential issued with deliverTo. */
+export type CredentialDelivery = {
+  __typename?: 'CredentialDelivery';
+  detail: Maybe<Scalars['String']['output']>;
+  /** The stored DIDComm message (didcommMessage); null when it could not be sent. */
+  messageId: Maybe<Scalars['String']['output']>;
+  /** inbox (the holder DID is hosted here), delivered or failed (its DIDCommMessaging endpoint), returned (no endpoint: the envelope is in the stored message). */
+  status: Scalars['String']['output'];
+  /** The holder DID. */
+  to: Scalars['String']['output'];
 };
 
 /** jwt_vc_json (W3C VCDM 1.1 as a JWT) or vc+sd-jwt (SD-JWT VC). */
@@ -582,6 +596,8 @@ export type InviteMemberInput = {
 export type IssueCredentialInput = {
   /** The subject’s claims (a JSON object). */
   claims: InputMaybe<Scalars['JSON']['input']>;
+  /** The holder’s DID: the credential is also sent to it over DIDComm (Issue Credential 3.0, from the issuer DID; needs didcomm:send). */
+  deliverTo: InputMaybe<Scalars['String']['input']>;
   /** vc+sd-jwt: claims the holder may withhold; default all. */
   disclosable: InputMaybe<Array<Scalars['String']['input']>>;
   /** jwt_vc_json (W3C VCDM 1.1 as a JWT) or vc+sd-jwt (SD-JWT VC). */
