@@ -11,6 +11,7 @@ import { runLoad } from './load.js';
 import { benchIssue } from './issue.js';
 import { benchLoginFlood, type FloodResult } from './login-flood.js';
 import { benchWebhooks } from './webhooks.js';
+import { benchDidcomm, type DidcommBench } from './didcomm.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,6 +40,9 @@ async function start(env: Record<string, string>): Promise<Started> {
       // The bench measures throughput, not the limits: lift the per-address limit of unauthenticated requests.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_BURST: '100000000',
+      // Nor the per-address limit of public routes (the DIDComm inbox row posts from one address).
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+      PUBLIC_RATE_LIMIT_BURST: '100000000',
       // The webhook row's receiver runs on loopback, in the bench process.
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       ...env,
@@ -151,8 +155,30 @@ function printIssue(issueRows: Awaited<ReturnType<typeof benchIssue>>) {
   );
 }
 
+/** BENCH_ONLY=didcomm: the DIDComm rows alone. */
+async function benchDidcommOnly(env: Record<string, string>) {
+  const service = await start(env);
+  const result = await benchDidcomm(service.url, () => enterpriseTenant(service.url), {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
+  await service.stop();
+  printDidcomm(result);
+}
+
+function printDidcomm({ rows, packedPerSecond }: DidcommBench) {
+  console.log(`DIDComm (${CONNECTIONS} connections, Ed25519 did:key, authcrypt):`);
+  for (const [name, result] of rows) {
+    console.log(
+      `${name.padEnd(72)} ${fmt(result.perSecond)} msg/s ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ${result.errors}`,
+    );
+  }
+  console.log(`  (in-process authcrypt packing with didcomm-node, for scale: ${fmt(packedPerSecond)} msg/s)`);
+}
+
 async function benchDatabase(label: string, env: Record<string, string>) {
   console.log(`\n## ${label}`);
+  if (process.env.BENCH_ONLY === 'didcomm') return benchDidcommOnly(env);
   if (process.env.BENCH_ONLY === 'webhooks') return benchWebhooksOnly(env);
   if (process.env.BENCH_ONLY === 'issue') return benchIssueOnly(env);
   const cold = await start(env);
@@ -206,6 +232,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   ]);
   const issueRows = await benchIssue(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
   const webhooks = await benchWebhooks(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
+  const didcomm = await benchDidcomm(warm.url, tenant, { connections: CONNECTIONS, seconds: SECONDS });
   const floodOptions = {
     accounts: FLOOD_CONNECTIONS,
     flood: FLOOD_CONNECTIONS,
@@ -236,6 +263,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   const [rest, graphql, unauthenticated] = rows.map(([, result]) => result.perSecond);
   printIssue(issueRows);
   printWebhooks(webhooks);
+  printDidcomm(didcomm);
 
   printFlood([
     ['queued (defaults)', queued],
