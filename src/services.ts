@@ -120,6 +120,8 @@ export function createServices(
     statusLists,
     activity,
     deliverer: createCredentialDelivery(didcomm),
+    // Resolved as a verifier resolves it: ours, and its domain verified for the tenant that holds it.
+    issuerPublished: async (did) => (await resolveDid(did, ownDids)).didDocument != null,
   });
   const domains = createDomainsService({
     prisma,

@@ -51,6 +51,8 @@ export const MESSAGES = {
   domainAlreadyClaimed: 'domain already claimed',
   customDomainsNotInPlan: 'custom domains require the business or enterprise plan',
   domainNotFound: 'domain not found',
+  issuerDomainNotVerified:
+    "the issuer DID's domain is not verified for the tenant: verify it again (POST /v1/domains/{id}/verify) before issuing",
   domainNotVerified: (domain: string) => `${domain} is not a verified domain of the tenant (POST /v1/domains)`,
   didAlreadyExists: (did: string) => `DID ${did} already exists`,
   didcommMessageNotFound: 'DIDComm message not found',

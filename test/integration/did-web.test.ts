@@ -37,39 +37,42 @@ const call = (tenant: RegisteredUser, method: string, path: string, body?: unkno
 function onHost(host: string, method: string, path: string, options: { token?: string; body?: unknown } = {}) {
   const { hostname, port } = new URL(app.url);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string; body: any }>(
-    (resolve, reject) => {
-      const outgoing = httpRequest(
-        {
-          hostname,
-          port,
-          method,
-          path,
-          headers: {
-            host,
-            ...(options.token && { authorization: `Bearer ${options.token}` }),
-            ...(payload && { 'content-type': 'application/json' }),
-          },
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    text: string;
+    body: any;
+  }>((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        hostname,
+        port,
+        method,
+        path,
+        headers: {
+          host,
+          ...(options.token && { authorization: `Bearer ${options.token}` }),
+          ...(payload && { 'content-type': 'application/json' }),
         },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let body: any;
-            try {
-              body = JSON.parse(text);
-            } catch {
-              body = undefined;
-            }
-            resolve({ status: response.statusCode!, headers: response.headers, text, body });
-          });
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(payload);
-    },
-  );
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: any;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: response.statusCode!, headers: response.headers, text, body });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
 }
 
 /** A Business tenant holding a freshly verified domain. */
@@ -95,7 +98,11 @@ const webResolver = new Resolver({
       return { didResolutionMetadata: { error: 'notFound' }, didDocument: null, didDocumentMetadata: {} };
     }
     expect(response.body.id).toBe(did);
-    return { didResolutionMetadata: { contentType: 'application/did+json' }, didDocument: response.body, didDocumentMetadata: {} };
+    return {
+      didResolutionMetadata: { contentType: 'application/did+json' },
+      didDocument: response.body,
+      didDocumentMetadata: {},
+    };
   },
 }) as unknown as Parameters<typeof verifyCredential>[1];
 
@@ -129,7 +136,11 @@ describe('POST /v1/dids with method web', () => {
     expect((await ok(call(owner, 'GET', '/v1/admin/usage'))).active_dids).toBe(2);
     // did:key stays the default.
     expect((await ok(call(owner, 'POST', '/v1/dids', {}))).did).toMatch(/^did:key:z/);
-    expectError(await call(owner, 'POST', '/v1/dids', { method: 'web', domain }), 409, `DID did:web:${domain} already exists`);
+    expectError(
+      await call(owner, 'POST', '/v1/dids', { method: 'web', domain }),
+      409,
+      `DID did:web:${domain} already exists`,
+    );
   });
 
   it('refuses a domain that is not the tenant’s verified one, and a missing or misplaced domain', async () => {
@@ -191,7 +202,9 @@ describe('a did:web on its verified domain', () => {
     );
     const header = JSON.parse(Buffer.from(jwt.credential.split('.')[0], 'base64url').toString());
     expect(header.kid).toBe(`${did}#key-1`);
-    expect(jwt.status.uri).toMatch(new RegExp(`^https://${domain.replace(/\./g, '\\.')}/v1/status-lists/[0-9a-f-]{36}$`));
+    expect(jwt.status.uri).toMatch(
+      new RegExp(`^https://${domain.replace(/\./g, '\\.')}/v1/status-lists/[0-9a-f-]{36}$`),
+    );
     const sd = await ok(
       call(owner, 'POST', '/v1/credentials/issue', {
         format: 'vc+sd-jwt',
@@ -218,7 +231,9 @@ describe('a did:web on its verified domain', () => {
     const list = await onHost(domain, 'GET', path);
     expect(list.status).toBe(200);
     const claims = JSON.parse(Buffer.from(list.text.split('.')[1]!, 'base64url').toString());
-    expect(claims.id ?? claims.vc?.id ?? claims.sub ?? claims.jti, JSON.stringify(claims).slice(0, 300)).toBe(jwt.status.uri);
+    expect(claims.id ?? claims.vc?.id ?? claims.sub ?? claims.jti, JSON.stringify(claims).slice(0, 300)).toBe(
+      jwt.status.uri,
+    );
     const other = await tenantWithDomain();
     expect((await onHost(other.domain, 'GET', path)).status).toBe(404);
     // Revoked: the status check fails through the domain's list.
@@ -246,9 +261,16 @@ describe('a did:web on its verified domain', () => {
   it('stops being served when its domain is removed', async () => {
     const { owner, domain, domainId } = await tenantWithDomain();
     const { did } = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
+    await ok(call(owner, 'POST', '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did, claims: { a: 1 } }));
     await ok(call(owner, 'DELETE', `/v1/domains/${domainId}`));
     expect((await onHost(domain, 'GET', '/.well-known/did.json')).status).toBe(404);
     expect((await app.request('GET', `/1.0/identifiers/${encodeURIComponent(did)}`)).status).toBe(404);
+    // Nobody could verify what it signed now: issuing with it is refused until the domain is verified again.
+    expectError(
+      await call(owner, 'POST', '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did, claims: { a: 1 } }),
+      400,
+      "the issuer DID's domain is not verified for the tenant: verify it again (POST /v1/domains/{id}/verify) before issuing",
+    );
   });
 });
 

@@ -83,6 +83,11 @@ export type CredentialsServiceDeps = {
   activity?: CredentialActivity;
   /** Sends a credential issued with deliver_to over DIDComm (src/modules/didcomm). */
   deliverer?: CredentialDeliverer;
+  /**
+   * Whether the issuer DID is published where verifiers look: a did:web only while its domain is verified for
+   * the tenant (src/modules/domains). A did:key always is, and is not asked about.
+   */
+  issuerPublished?: (did: string) => Promise<boolean>;
 };
 
 export function createCredentialsService({
@@ -92,6 +97,7 @@ export function createCredentialsService({
   statusLists,
   activity = NO_ACTIVITY,
   deliverer,
+  issuerPublished,
 }: CredentialsServiceDeps) {
   const toView = (row: CredentialRow, origin: RequestOrigin | undefined): CredentialView => {
     const format = credentialFormatStoredAs(row.format);
@@ -132,6 +138,10 @@ export function createCredentialsService({
     const issuer = await issuerKeys.forTenant(principal.tenantId, input.issuer);
     if (!issuer) throw didNotFound(input.issuer);
     if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
+    // A credential no verifier could check: its issuer's domain has lapsed or was removed.
+    if (input.issuer.startsWith('did:web:') && issuerPublished && !(await issuerPublished(input.issuer))) {
+      throw badRequest(MESSAGES.issuerDomainNotVerified);
+    }
     // The adopted frameworks' technical controls (src/modules/compliance); they ride on the cached principal.
     if (principal.compliance.adopted.length > 0) {
       const refusal = issueRefusal(
