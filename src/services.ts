@@ -9,7 +9,7 @@ import type { AccessEvents } from './auth/access-events.js';
 import { createCredentialsService } from './modules/credentials/credentials.service.js';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createVerificationService } from './modules/credentials/verification.service.js';
-import { resolveDid } from './modules/dids/methods/index.js';
+import { isPublishedFor, resolveDid } from './modules/dids/methods/index.js';
 import { createDidsService } from './modules/dids/dids.service.js';
 import { createIssuerKeys } from './modules/dids/issuer-keys.js';
 import { createStatusListsService } from './modules/status-lists/status-lists.service.js';
@@ -120,8 +120,7 @@ export function createServices(
     statusLists,
     activity,
     deliverer: createCredentialDelivery(didcomm),
-    // Resolved as a verifier resolves it: ours, and its domain verified for the tenant that holds it.
-    issuerPublished: async (did) => (await resolveDid(did, ownDids)).didDocument != null,
+    issuerPublished: (tenantId, did) => isPublishedFor(did, tenantId, ownDids),
   });
   const domains = createDomainsService({
     prisma,

@@ -203,21 +203,10 @@ async function publishStatusList({ request, response, pathname, services, reques
     sendJson(response, 404, { error: 'status list not found', code: 'NOT_FOUND', request_id: requestId });
     return;
   }
-  const headers = {
-    ETag: published.etag,
+  sendPublished(request, response, published, {
     'Last-Modified': published.lastModified.toUTCString(),
     'Cache-Control': `public, max-age=${STATUS_LIST_TTL_SECONDS}`,
-  };
-  if (request.headers['if-none-match'] === published.etag) {
-    response.writeHead(304, headers).end();
-    return;
-  }
-  response.writeHead(200, {
-    ...headers,
-    'Content-Type': published.contentType,
-    'Content-Length': Buffer.byteLength(published.body),
   });
-  response.end(request.method === 'HEAD' ? undefined : published.body);
 }
 
 async function publishTrustList({ request, response, pathname, services, requestId }: PublicRequest) {
@@ -229,7 +218,17 @@ async function publishTrustList({ request, response, pathname, services, request
     sendJson(response, 404, { error: 'trust list not found', code: 'NOT_FOUND', request_id: requestId });
     return;
   }
-  const headers = { ETag: published.etag, 'Cache-Control': `public, max-age=${TRUST_LIST_TTL_SECONDS}` };
+  sendPublished(request, response, published, { 'Cache-Control': `public, max-age=${TRUST_LIST_TTL_SECONDS}` });
+}
+
+/** A signed document others fetch: 304 when the client holds this ETag, else the body (none for HEAD). */
+function sendPublished(
+  request: IncomingMessage,
+  response: ServerResponse,
+  published: { etag: string; contentType: string; body: string },
+  cacheHeaders: Record<string, string>,
+) {
+  const headers = { ETag: published.etag, ...cacheHeaders };
   if (request.headers['if-none-match'] === published.etag) {
     response.writeHead(304, headers).end();
     return;

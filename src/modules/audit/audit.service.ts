@@ -3,23 +3,11 @@
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { fetchPage, type PageRequest } from '../../lib/pagination.js';
-import { CHAIN_START, checkEnd, checkLink, type ChainBreak, type ChainLink } from './audit.chain.js';
+import { CHAIN_START, checkEnd, checkLink, type ChainBreak, type ChainedEvent, type ChainLink } from './audit.chain.js';
 import { auditEventsBySeq, findRecordedChainHead, listAuditEvents, newestAuditEvent } from './audit.repository.js';
 
-export type AuditEventView = {
-  id: string;
-  seq: number;
-  prevHash: string;
-  hash: string;
-  action: string;
-  actorUserId: string | null;
-  actorApiKeyId: string | null;
-  targetType: string;
-  targetId: string | null;
-  details: unknown;
-  requestId: string | null;
-  createdAt: Date;
-};
+/** An event as the log shows it: what its hash covers (but the tenant, which is the caller's), and the hash. */
+export type AuditEventView = Omit<ChainedEvent, 'tenantId'> & { hash: string };
 
 export type AuditChainHeadView = { seq: number; eventId: string; hash: string; createdAt: Date };
 

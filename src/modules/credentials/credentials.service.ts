@@ -83,11 +83,8 @@ export type CredentialsServiceDeps = {
   activity?: CredentialActivity;
   /** Sends a credential issued with deliver_to over DIDComm (src/modules/didcomm). */
   deliverer?: CredentialDeliverer;
-  /**
-   * Whether the issuer DID is published where verifiers look: a did:web only while its domain is verified for
-   * the tenant (src/modules/domains). A did:key always is, and is not asked about.
-   */
-  issuerPublished?: (did: string) => Promise<boolean>;
+  /** Whether verifiers can resolve the tenant's issuer DID now (its method decides: methods/index.ts). */
+  issuerPublished?: (tenantId: string, did: string) => Promise<boolean>;
 };
 
 export function createCredentialsService({
@@ -128,6 +125,9 @@ export function createCredentialsService({
   ): Promise<CredentialView> {
     const input = parseIssueInput(rawInput);
     const format = credentialFormatNamed(input.format);
+    // Names only (never values): stored with the credential, and what compliance enforcement judges.
+    const claimNames = Object.keys(input.claims ?? {});
+    const visibleClaims = format.visibleClaims(input);
     // Delivery sends a DIDComm message: it needs that permission too, and a holder DID that resolves, before
     // anything is issued.
     if (input.deliverTo) {
@@ -139,7 +139,7 @@ export function createCredentialsService({
     if (!issuer) throw didNotFound(input.issuer);
     if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
     // A credential no verifier could check: its issuer's domain has lapsed or was removed.
-    if (input.issuer.startsWith('did:web:') && issuerPublished && !(await issuerPublished(input.issuer))) {
+    if (issuerPublished && !(await issuerPublished(principal.tenantId, input.issuer))) {
       throw badRequest(MESSAGES.issuerDomainNotVerified);
     }
     // The adopted frameworks' technical controls (src/modules/compliance); they ride on the cached principal.
@@ -148,8 +148,8 @@ export function createCredentialsService({
         principal.compliance,
         {
           format: format.name,
-          claimNames: Object.keys(input.claims ?? {}),
-          visibleClaims: format.visibleClaims(input),
+          claimNames,
+          visibleClaims,
           validFrom: input.validFrom ?? new Date(),
           validUntil: input.validUntil ?? null,
           issuer: { did: issuer.key.did, alg: issuer.key.alg, createdAt: issuer.createdAt },
@@ -198,8 +198,8 @@ export function createCredentialsService({
       statusListId: slot.listId,
       statusIndex: slot.index,
       credential,
-      claimNames: Object.keys(input.claims ?? {}),
-      exposedClaims: format.visibleClaims(input),
+      claimNames,
+      exposedClaims: visibleClaims,
       issuedAt,
       expiresAt: input.validUntil ?? null,
       month,

@@ -56,6 +56,11 @@ export interface DidMethod {
    * in src/modules/credentials/verify/issuer-signature.ts.
    */
   verificationKey(did: string, kid: string | undefined, own?: OwnDids): Promise<JWK | null>;
+  /**
+   * Whether verifiers can resolve one of the tenant's DIDs now (did:web: while its domain is verified for the
+   * tenant). Absent: always, as a did:key is a function of its string.
+   */
+  publishedFor?(did: string, tenantId: string, own: OwnDids): Promise<boolean>;
   /** One of our DIDs' stored private key (decrypted), ready to sign as the DID. */
   signingKey(did: string, keyType: KeyType, privateKeyPkcs8: Uint8Array): SigningKey;
 }

@@ -47,3 +47,9 @@ export async function resolveDid(did: string, own?: OwnDids): Promise<DidResolut
   }
   return method.resolve(did, own);
 }
+
+/** Whether one of the tenant's own DIDs can be resolved by verifiers now (issuing with one that cannot is refused). */
+export async function isPublishedFor(did: string, tenantId: string, own: OwnDids): Promise<boolean> {
+  const method = didMethodOfStored(did);
+  return method.publishedFor ? method.publishedFor(did, tenantId, own) : true;
+}

@@ -63,6 +63,11 @@ export const didWebMethod: DidMethod = {
 
   verificationMethodId: didWebKid,
 
+  // Served (and resolvable) only while its domain is verified for the tenant holding the DID.
+  async publishedFor(did, tenantId, own) {
+    return (await own.hostHolder(parseDidWeb(did).host)) === tenantId;
+  },
+
   async verificationKey(did, kid, own) {
     try {
       const { host } = parseDidWeb(did);
