@@ -83,6 +83,7 @@ const envSchema = z.object({
   DNS_SERVERS: z.string().transform(parseDnsServers).optional(),
   // How long one DNS lookup of domain verification may take, in ms.
   DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(5_000),
+  DID_WEB_FETCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(5_000),
 });
 
 const TEST_ONLY = ['ARGON2_MEMORY_KIB', 'ARGON2_TIME_COST', 'WEBHOOK_ATTEMPT_TIMEOUT_MS'] as const;
@@ -196,6 +197,8 @@ export type Config = {
   /** Servers for custom domain TXT lookups (host[:port]); empty: the system's resolvers. */
   dnsServers: string[];
   dnsTimeoutMs: number;
+  /** How long fetching an outside did:web document may take, lookup included. */
+  didWebFetchTimeoutMs: number;
 };
 
 export class ConfigError extends Error {
@@ -253,5 +256,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAttemptTimeoutMs: value.WEBHOOK_ATTEMPT_TIMEOUT_MS,
     dnsServers: value.DNS_SERVERS ?? [],
     dnsTimeoutMs: value.DNS_TIMEOUT_MS,
+    didWebFetchTimeoutMs: value.DID_WEB_FETCH_TIMEOUT_MS,
   };
 }

@@ -36,6 +36,7 @@ import { createTxtResolver } from './modules/domains/dns-txt.js';
 import { createDomainsService } from './modules/domains/domains.service.js';
 import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
 import { createOwnDids } from './modules/dids/own-dids.js';
+import { createRemoteDidWeb } from './modules/dids/methods/did-web/did-web-remote.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -53,6 +54,7 @@ export function createServices(
     | 'nodeEnv'
     | 'dnsServers'
     | 'dnsTimeoutMs'
+    | 'didWebFetchTimeoutMs'
   > & {
     publicBaseUrl: () => string;
     /** The webhook dispatcher's clock and attempt timeout (tests), and who hears of its attempts (metrics). */
@@ -133,7 +135,19 @@ export function createServices(
     resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
     credentials,
     statusLists,
-    verification: createVerificationService({ statusLists, trust, activity, ownDids }),
+    verification: createVerificationService({
+      statusLists,
+      trust,
+      activity,
+      // Verifying a credential from a did:web elsewhere fetches its did.json (the public resolver does not).
+      ownDids: {
+        ...ownDids,
+        outside: createRemoteDidWeb({
+          allowPrivate: config.webhookAllowPrivateUrls,
+          timeoutMs: config.didWebFetchTimeoutMs,
+        }),
+      },
+    }),
     trust,
     compliance,
     publicBaseUrl,

@@ -1,16 +1,20 @@
 // did:web on a verified custom domain (issue 16): creating one (the domain must be the tenant's and verified;
 // a path; the DID limit; 409 on the same place twice), its document served at did.json under the domain's Host
 // and resolved at /1.0/identifiers, credentials of both formats with kid did:web:…#key-1 and status lists under
-// https://<domain>, verified by our own endpoint and by did-jwt-vc with a did:web resolver pointed at the
-// service, deactivation, the /v1 API and status lists on the custom domain, and the TLS terminator's ask.
+// https://<domain>, verified by our own endpoint and by did-jwt-vc with web-did-resolver reaching the service
+// over TLS, deactivation, the /v1 API and status lists on the custom domain, and the TLS terminator's ask.
 import { request as httpRequest } from 'node:http';
+import https from 'node:https';
 import { verifyCredential } from 'did-jwt-vc';
-import { Resolver, type DIDResolutionResult } from 'did-resolver';
+import { Resolver } from 'did-resolver';
+import { getResolver } from 'web-did-resolver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { tenantOnPlan, uniqueSuffix, type RegisteredUser } from '../support/factories.js';
 import { expectError } from '../support/contract.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import { makeTestPki } from '../support/test-pki.js';
+import { agentVia, startTlsTerminator } from '../support/tls-terminator.js';
 
 let app: TestApp;
 let dns: TestDnsServer;
@@ -86,25 +90,25 @@ async function tenantWithDomain(plan = 'business') {
 }
 
 /**
- * did:web resolution as web-did-resolver does it (did:web spec §3.2: did:web:<host>[:path…] →
- * https://<host>/<path…|.well-known>/did.json), except that the HTTPS request goes to the service on loopback
- * with the DID's host as Host, as it would arrive through the TLS terminator.
+ * A verifier's view of our did:web DIDs: web-did-resolver itself, fetching https://<domain>/…/did.json over
+ * real TLS through a terminator on loopback (as Caddy would stand in front of the service), the domains
+ * pointed at it by the https agent and the terminator's certificate (*.example.com) from a test CA.
  */
-const webResolver = new Resolver({
-  web: async (did, parsed): Promise<DIDResolutionResult> => {
-    const [host, ...path] = parsed.id.split(':').map(decodeURIComponent);
-    const response = await onHost(host!, 'GET', path.length ? `/${path.join('/')}/did.json` : '/.well-known/did.json');
-    if (response.status !== 200) {
-      return { didResolutionMetadata: { error: 'notFound' }, didDocument: null, didDocumentMetadata: {} };
-    }
-    expect(response.body.id).toBe(did);
-    return {
-      didResolutionMetadata: { contentType: 'application/did+json' },
-      didDocument: response.body,
-      didDocumentMetadata: {},
-    };
-  },
-}) as unknown as Parameters<typeof verifyCredential>[1];
+async function withWebDidResolver<T>(
+  use: (resolver: Parameters<typeof verifyCredential>[1]) => Promise<T>,
+): Promise<T> {
+  const pki = makeTestPki(['*.example.com']);
+  const terminator = await startTlsTerminator(new URL(app.url), pki);
+  const previous = https.globalAgent;
+  https.globalAgent = agentVia(terminator, pki);
+  try {
+    const registry = getResolver() as unknown as ConstructorParameters<typeof Resolver>[0];
+    return await use(new Resolver(registry) as unknown as Parameters<typeof verifyCredential>[1]);
+  } finally {
+    https.globalAgent = previous;
+    await terminator.close();
+  }
+}
 
 describe('POST /v1/dids with method web', () => {
   it('creates did:web:<domain> and did:web:<domain>:<path…> with keys held as for did:key', async () => {
@@ -222,8 +226,8 @@ describe('a did:web on its verified domain', () => {
       expect(verified.checks.find((check: any) => check.name === 'status').status).toBe('passed');
       expect(verified.verified).toBe(true);
     }
-    // An independent verifier resolving did:web over "HTTPS" (the service, with the domain as Host).
-    const independent = await verifyCredential(jwt.credential, webResolver);
+    // An independent verifier resolving the did:web with web-did-resolver over HTTPS.
+    const independent = await withWebDidResolver((resolver) => verifyCredential(jwt.credential, resolver));
     expect(independent.verified).toBe(true);
     expect(independent.issuer).toBe(did);
     // The status list, fetched as a verifier would at its URI, names that URI; another tenant's is not here.
@@ -241,6 +245,30 @@ describe('a did:web on its verified domain', () => {
     const revoked = await ok(call(owner, 'POST', '/v1/credentials/verify', { credential: jwt.credential }));
     expect(revoked.verified).toBe(false);
     expect(revoked.checks.find((check: any) => check.name === 'status').status).toBe('failed');
+  });
+
+  it('signs trust attestations whose status lists live under the domain, as its credentials do', async () => {
+    const { owner, domain } = await tenantWithDomain();
+    const { did } = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
+    const attestation = await ok(
+      call(owner, 'POST', '/v1/trust/attestations', {
+        attester_did: did,
+        subject_did: 'did:example:supplier',
+        score: 80,
+        weight: 0.5,
+        assurance_level: 'substantial',
+      }),
+    );
+    const uri: string = attestation.credential_status.uri;
+    expect(uri).toMatch(new RegExp(`^https://${domain.replace(/\./g, '\\.')}/v1/status-lists/[0-9a-f-]{36}$`));
+    const payload = JSON.parse(Buffer.from(attestation.credential.split('.')[1], 'base64url').toString());
+    expect(payload.vc.credentialStatus.statusListCredential).toBe(uri);
+    // The list answers on the domain and a verifier finds the attestation in force.
+    expect((await onHost(domain, 'GET', new URL(uri).pathname)).status).toBe(200);
+    const listed = await ok(call(owner, 'GET', `/v1/trust/attestations/${attestation.id}`));
+    expect(listed.credential_status.uri).toBe(uri);
+    const verified = await ok(call(owner, 'POST', '/v1/credentials/verify', { credential: attestation.credential }));
+    expect(verified.checks.find((check: any) => check.name === 'status')).toMatchObject({ status: 'passed' });
   });
 
   it('can be deactivated: resolution says so, did.json is gone, issuing is refused', async () => {

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       webhookAllowPrivateUrls: false,
       dnsServers: [],
       dnsTimeoutMs: 5_000,
+      didWebFetchTimeoutMs: 5_000,
     });
   });
 
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       DNS_SERVERS: '9.9.9.9,149.112.112.112:53',
       DNS_TIMEOUT_MS: '2000',
+      DID_WEB_FETCH_TIMEOUT_MS: '3000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -95,6 +97,7 @@ describe('loadConfig', () => {
       webhookAllowPrivateUrls: true,
       dnsServers: ['9.9.9.9', '149.112.112.112:53'],
       dnsTimeoutMs: 2000,
+      didWebFetchTimeoutMs: 3000,
     });
   });
 

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound, quotaReached } from '../../lib/errors.j
 import { MESSAGES } from '../../lib/messages.js';
 import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
-import { didMethodOf } from '../dids/methods/index.js';
+import { publicationBaseUrl } from '../dids/methods/index.js';
 import { didNotFound } from '../dids/dids.service.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import type { IdempotencySlot } from '../idempotency/idempotency.service.js';
@@ -67,14 +67,6 @@ export type CredentialView = {
  */
 export type RequestOrigin = { publicBaseUrl: string };
 
-/**
- * Where a credential's status list is published: under the issuer's own domain for a DID that names one
- * (did:web: https://<domain>), else under the request's public base URL.
- */
-function statusBaseUrl(issuer: string, origin: RequestOrigin | undefined): string | undefined {
-  return didMethodOf(issuer)?.publicBaseUrl(issuer) ?? origin?.publicBaseUrl;
-}
-
 export type CredentialsServiceDeps = {
   prisma: PrismaClient;
   sql: PreparedSql;
@@ -106,7 +98,7 @@ export function createCredentialsService({
       credentialType: row.credentialType,
       subjectId: row.subjectId,
       status: format.statusReference({
-        uri: statusLists.urlFor(row.statusListId, statusBaseUrl(row.issuerDid.did, origin)),
+        uri: statusLists.urlFor(row.statusListId, publicationBaseUrl(row.issuerDid.did, origin?.publicBaseUrl)),
         index: row.statusIndex,
       }),
       issuedAt: row.issuedAt,
@@ -168,7 +160,7 @@ export function createCredentialsService({
       principal.tenantId,
       issuer.didId,
       format.statusListFormat,
-      statusBaseUrl(input.issuer, origin),
+      publicationBaseUrl(input.issuer, origin?.publicBaseUrl),
     );
     const id = randomUUID();
     const issuedAt = new Date();

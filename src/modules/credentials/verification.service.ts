@@ -1,5 +1,6 @@
 // POST /v1/credentials/verify: a credential of any of our formats from any issuer whose DID method we have.
-// The issuer's key comes through its DID method (src/modules/dids/methods; did:key needs no network); status
+// The issuer's key comes through its DID method (src/modules/dids/methods; did:key needs no network, a did:web
+// elsewhere is fetched under the webhook SSRF rules: did-web/did-web-remote.ts); status
 // is judged against our own lists from the database (kind, purpose, issuer, index: status-lists.policy.ts),
 // and is "unknown" for lists elsewhere (we do not fetch arbitrary URLs on a caller's behalf). The verifier is
 // a tenant: its trust policy (src/modules/trust) adds a `trust` check, which can make a credential unverified.
@@ -20,7 +21,7 @@ export function createVerificationService({
   activity = NO_ACTIVITY,
   ownDids,
 }: {
-  /** Our own did:web DIDs, read from the database (a did:web elsewhere is not fetched). */
+  /** Our own did:web DIDs, read from the database; with `outside`, did:webs elsewhere are fetched. */
   ownDids?: OwnDids;
   statusLists: StatusListsService;
   trust: Pick<TrustService, 'trustOfIssuer'>;

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { signCompactJws } from '../../lib/jws.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
+import { publicationBaseUrl } from '../dids/methods/index.js';
 import type { StatusListsService } from '../status-lists/status-lists.service.js';
 import { allAttestationsInForce } from './trust.repository.js';
 import { findTenantBySlug } from '../tenants/tenants.repository.js';
@@ -48,7 +49,10 @@ export function createTrustLists({
       credential_types: row.credentialTypes,
       valid_from: row.validFrom.toISOString(),
       valid_until: row.validUntil?.toISOString() ?? null,
-      status: { uri: statusLists.urlFor(row.statusListId, baseUrl), index: row.statusIndex },
+      status: {
+        uri: statusLists.urlFor(row.statusListId, publicationBaseUrl(row.attesterDid.did, baseUrl)),
+        index: row.statusIndex,
+      },
     }));
     const fingerprint = createHash('sha256')
       .update(JSON.stringify([attester.did, url, attestations]))

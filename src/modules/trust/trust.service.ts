@@ -15,6 +15,7 @@ import { jwtVcJson } from '../credentials/formats/jwt-vc-json/jwt-vc-json.format
 import type { IssueInput } from '../credentials/credentials.inputs.js';
 import type { CredentialStatusView } from '../credentials/formats/credential-format.js';
 import { didIsActive } from '../dids/dids.repository.js';
+import { publicationBaseUrl } from '../dids/methods/index.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
@@ -78,7 +79,7 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
     validUntil: row.validUntil,
     status: row.revokedAt ? 'revoked' : row.validUntil && row.validUntil <= now ? 'expired' : 'active',
     credentialStatus: jwtVcJson.statusReference({
-      uri: statusLists.urlFor(row.statusListId, origin?.publicBaseUrl),
+      uri: statusLists.urlFor(row.statusListId, publicationBaseUrl(row.attesterDid.did, origin?.publicBaseUrl)),
       index: row.statusIndex,
     }),
     createdAt: row.createdAt,
@@ -111,7 +112,8 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
       principal.tenantId,
       attester.didId,
       jwtVcJson.statusListFormat,
-      origin?.publicBaseUrl,
+      // A did:web attester's list lives under its domain, as for its credentials.
+      publicationBaseUrl(attester.key.did, origin?.publicBaseUrl),
     );
     const id = randomUUID();
     const createdAt = new Date();

@@ -31,6 +31,11 @@ export type OwnDids = {
   find(did: string): Promise<{ tenantId: string; publicJwk: JWK; deactivated: boolean } | null>;
   /** The tenant holding `host` as a verified custom domain, or null. */
   hostHolder(host: string): Promise<string | null>;
+  /**
+   * Documents of DIDs hosted elsewhere (did:web: did.json over HTTPS under the webhook SSRF rules), for
+   * verifying their credentials. Absent (the public resolver): nothing outside is fetched.
+   */
+  outside?: { document(did: string): Promise<DidDocument> };
 };
 
 export interface DidMethod {

@@ -53,3 +53,11 @@ export async function isPublishedFor(did: string, tenantId: string, own: OwnDids
   const method = didMethodOfStored(did);
   return method.publishedFor ? method.publishedFor(did, tenantId, own) : true;
 }
+
+/**
+ * Where what is published about one of our DIDs lives (its status lists): under the DID's own domain for a
+ * method whose DIDs name one (did:web: https://<domain>), else under `fallback`, the request's public base URL.
+ */
+export function publicationBaseUrl(did: string, fallback: string | undefined): string | undefined {
+  return didMethodOf(did)?.publicBaseUrl(did) ?? fallback;
+}

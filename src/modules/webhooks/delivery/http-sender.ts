@@ -112,7 +112,7 @@ function requestOptions({ url, address, body, headers }: SendWebhookInput): http
 }
 
 /** A `lookup` that answers every query with the one address (as a list when Node asks for all). */
-function pinnedLookup({ address, family }: DeliveryAddress): LookupFunction {
+export function pinnedLookup({ address, family }: DeliveryAddress): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
@@ -120,7 +120,7 @@ function pinnedLookup({ address, family }: DeliveryAddress): LookupFunction {
 }
 
 /** A short, stable text for the delivery log (codes, not messages: messages vary across Node versions). */
-function describeError(error: unknown): string {
+export function describeError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
   switch (code) {
     case 'ECONNREFUSED':
