@@ -21,6 +21,7 @@ describe('didWebDocumentUrl', () => {
     'did:web:example.com:..:x',
     'did:web:example.com:a%2Fb',
     'did:web:example.com%ZZ',
+    'did:web:example.com%3A99999',
   ])('refuses %s as notFound', (did) => {
     expect(() => didWebDocumentUrl(did)).toThrow(InvalidDidError);
   });

@@ -35,7 +35,11 @@ export function didWebDocumentUrl(did: string): URL {
   }
   const pathname =
     segments.length === 0 ? '/.well-known/did.json' : `/${segments.map(encodeURIComponent).join('/')}/did.json`;
-  return new URL(`https://${host}${pathname}`);
+  try {
+    return new URL(`https://${host}${pathname}`);
+  } catch {
+    throw notFound(`did:web host '${host}' is not a domain name`); // a port past 65535
+  }
 }
 
 export type RemoteDidWebOptions = {
