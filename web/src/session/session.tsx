@@ -26,7 +26,8 @@ export type Session = {
   refreshMe(): void;
 };
 
-const SessionContext = createContext<Session | null>(null);
+/** Exported for tests, which render components with a session of their own. */
+export const SessionContext = createContext<Session | null>(null);
 
 export function useSession(): Session {
   const session = useContext(SessionContext);
