@@ -44,6 +44,10 @@ function GuardedPage({ page }: { page: PageEntry }) {
     location,
     search,
   );
+  // While `me` loads, fetch the page's module too, rather than one after the other.
+  useEffect(() => {
+    if (access.kind === 'wait') void page.load().catch(() => {});
+  }, [access.kind, page]);
   switch (access.kind) {
     case 'sign-in':
     case 'leave':
