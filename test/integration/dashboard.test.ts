@@ -172,6 +172,7 @@ describe('the dashboard in a browser', () => {
     await page.getByText('Your role (viewer) needs webhooks:manage.').waitFor();
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'DIDs' }).click();
     await page.getByText('Creating a DID needs dids:create.').waitFor();
+    await page.getByText('Deactivating a DID needs dids:deactivate.').waitFor();
     expect(await page.getByRole('button', { name: 'Create DID' }).isDisabled()).toBe(true);
     await expectAccessible(page, 'DIDs as a viewer');
     expectCleanPage(dashboard);

@@ -1,7 +1,6 @@
 // The dashboard's root: the session (token, GraphQL client, `me`) and the router under /app.
 import { useState } from 'react';
 import { Router } from 'wouter';
-import { createRateLimitStore } from './api/rate-limit';
 import { createSessionStore, tabStorage } from './session/session-store';
 import { SessionProvider } from './session/session';
 import { Layout } from './shell/layout';
@@ -11,10 +10,9 @@ export const BASE_PATH = '/app';
 
 export function App() {
   const [store] = useState(() => createSessionStore(tabStorage()));
-  const [rateLimits] = useState(() => createRateLimitStore());
   return (
     <Router base={BASE_PATH}>
-      <SessionProvider store={store} rateLimits={rateLimits}>
+      <SessionProvider store={store}>
         <Layout>
           <PageRoutes />
         </Layout>

@@ -18,7 +18,6 @@ export function DeactivateDidButton({ did, compact }: { did: string; compact?: b
         type="button"
         className="button-danger"
         disabled={!can.allowed}
-        title={can.allowed ? undefined : `Deactivating ${can.reason}`}
         aria-label={compact ? `Deactivate ${did}` : undefined}
         onClick={() => setOpen(true)}
       >

@@ -19,6 +19,7 @@ const PAGE_SIZE = 20;
 
 export default function DidsPage() {
   const pages = useCursorPages();
+  const canDeactivate = useCan('dids:deactivate');
   const [status, setStatus] = useState<DidStatus | ''>('');
   const [dids] = useQuery({
     query: DidsDocument,
@@ -67,6 +68,7 @@ export default function DidsPage() {
             <option value="deactivated">Deactivated</option>
           </select>
         </div>
+        {!canDeactivate.allowed && <p className="permission-note">Deactivating a DID {canDeactivate.reason}.</p>}
         <ErrorMessage error={dids.error} />
         {!dids.data && dids.fetching && <Loading label="Loading DIDs" />}
         {dids.data && (

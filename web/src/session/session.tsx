@@ -1,9 +1,9 @@
 // The signed-in member, for every page: the token (session-store.ts), the GraphQL client made for it, and
 // `me` (who, which tenant, which role and permissions, which other tenants). Pages read it with useSession().
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { Provider, useClient, useQuery, type Client, type CombinedError } from 'urql';
+import { Provider, useClient, useQuery, type CombinedError } from 'urql';
 import { createDashboardClient } from '../api/client';
-import type { RateLimitStore } from '../api/rate-limit';
+import { createRateLimitStore, type RateLimitStore } from '../api/rate-limit';
 import { LogoutDocument, MeDocument, type MeQuery } from '../generated/graphql';
 import type { SessionEnd, SessionStore } from './session-store';
 
@@ -35,18 +35,13 @@ export function useSession(): Session {
   return session;
 }
 
-export function SessionProvider({
-  store,
-  rateLimits,
-  children,
-}: {
-  store: SessionStore;
-  rateLimits: RateLimitStore;
-  children: ReactNode;
-}) {
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
   const state = useSyncExternalStore(store.subscribe, store.get);
-  // A client per session: nothing one session loaded is shown to the next.
-  const client = useMemo<Client>(() => createDashboardClient(store, rateLimits), [store, rateLimits, state.token]);
+  // A client and a rate-limit reading per session: nothing one session loaded is shown to the next.
+  const { client, rateLimits } = useMemo(() => {
+    const rateLimits = createRateLimitStore();
+    return { client: createDashboardClient(store, rateLimits), rateLimits };
+  }, [store, state.token]); // state.token: a new pair whenever the session changes
   return (
     <Provider value={client}>
       <MeLoader store={store} rateLimits={rateLimits} token={state.token} ended={state.ended}>

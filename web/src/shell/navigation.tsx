@@ -27,7 +27,7 @@ function NavEntry({ item }: { item: NavItem }) {
   const [nested] = useRoute(item.path === '/' ? '/__never__' : `${item.path}/*`);
   if (!item.enabled) {
     return (
-      <span className="nav-link nav-disabled" aria-disabled="true">
+      <span className="nav-link nav-disabled">
         {item.title} <small>({item.reason})</small>
       </span>
     );
