@@ -7,8 +7,8 @@
 // - launchChromium()                     the browser (headless, no network beyond the app, no sandbox)
 // - openDashboard(browser, app, {token}) a page on /app, optionally already signed in with a session token;
 //                                        it records the page's errors and CSP violations (expectCleanPage)
-// - signInAs(app, browser, role)         a member with a built-in role in a fresh tenant (on the Startup plan
-//                                        when it needs a second seat), signed in
+// - signInAs(app, browser, role)         a member with a built-in role ('viewer') or a custom one
+//                                        ({ permissions: [...] }) in a fresh tenant, signed in
 // - signInThroughForm(page, user)        the sign-in form, as a person fills it
 // - sessionToken(page)                   the token the page holds (to ask the API what it now holds)
 // - expectAccessible(page, what)         axe-core on the page as it is; fails on serious or critical findings
@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { beforeEach, onTestFailed } from 'vitest';
 import type { BuiltinRoleName } from '../../src/auth/builtin-roles.js';
-import { addMember, BUILTIN_ROLE_IDS, tenantOnPlan, type RegisteredUser } from './factories.js';
+import type { Permission } from '../../src/auth/permissions.js';
+import { addMember, BUILTIN_ROLE_IDS, tenantOnPlan, uniqueSuffix, type RegisteredUser } from './factories.js';
 import type { TestApp } from './harness.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -95,16 +96,34 @@ export function expectCleanPage(dashboard: DashboardPage): void {
   if (dashboard.problems.length) throw new Error(`the page reported:\n${dashboard.problems.join('\n')}`);
 }
 
-/** A member with a built-in role in a fresh tenant (its owner invited them), signed in on a new page. */
+/** Who to sign in as: a built-in role, or a custom role holding exactly these permissions. */
+export type RoleSpec = BuiltinRoleName | { permissions: readonly Permission[] };
+
+/**
+ * A member of a fresh tenant with the role, invited by its owner and signed in on a new page. The tenant is on
+ * the Developer plan for its owner alone, Startup for a second seat, Business for a custom role (the plans'
+ * limits). `owner` reuses a tenant instead (its plan must allow the member).
+ */
 export async function signInAs(
   app: TestApp,
   browser: Browser,
-  role: BuiltinRoleName,
+  role: RoleSpec,
   options: Omit<OpenOptions, 'token'> & { owner?: RegisteredUser } = {},
 ): Promise<DashboardPage & { token: string; email: string; password: string; owner: RegisteredUser }> {
-  // The Developer plan has one seat: a tenant with a member beside its owner needs Startup.
-  const owner = options.owner ?? (await tenantOnPlan(app, role === 'owner' ? 'developer' : 'startup'));
-  const member = role === 'owner' && !options.owner ? owner : await addMember(app, owner.token, BUILTIN_ROLE_IDS[role]);
+  const plan = typeof role !== 'string' ? 'business' : role === 'owner' ? 'developer' : 'startup';
+  const owner = options.owner ?? (await tenantOnPlan(app, plan));
+  let roleId: string;
+  if (typeof role === 'string') {
+    roleId = BUILTIN_ROLE_IDS[role];
+  } else {
+    const created = await app.request('POST', '/v1/roles', {
+      token: owner.token,
+      body: { name: `role-${uniqueSuffix()}`, permissions: role.permissions },
+    });
+    if (created.status !== 200) throw new Error(`create role failed: ${created.status} ${created.text}`);
+    roleId = created.body.role_id;
+  }
+  const member = role === 'owner' && !options.owner ? owner : await addMember(app, owner.token, roleId);
   const dashboard = await openDashboard(browser, app, { ...options, token: member.token });
   return { ...dashboard, token: member.token, email: member.email, password: member.password, owner };
 }
