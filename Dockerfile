@@ -5,19 +5,23 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.mjs scripts/
+# postinstall runs both; the dashboard's build skips itself here (web/ is not copied yet) and runs below.
+COPY scripts/prisma-generate.mjs scripts/web-build.ts scripts/
 COPY prisma ./prisma
 COPY prisma.config.ts ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build && npm prune --omit=dev --ignore-scripts
+COPY web ./web
+RUN npm run build && npm run build:web && npm prune --omit=dev --ignore-scripts
 
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The dashboard's static files, served at /app (src/http/dashboard.ts finds web/dist beside package.json).
+COPY --from=build /app/web/dist ./web/dist
 COPY --from=build /app/package.json ./
 COPY prisma/migrations ./prisma/migrations
 # The embedded database and its key file live here when DATABASE_URL is unset: mount a volume on it.

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const TESTS = 'test/**/*.test.ts';
+// The service's tests, and the dashboard's rules beside their code (web/src, type-checked by web/tsconfig.json).
+const TESTS = ['test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
 
 // graphql 16 ships CJS (main) and ESM (module) builds; Node loads the CJS one for every dependency (Pothos,
 // Yoga), so the tests must too, or two graphql instances meet ("another module or realm").
@@ -44,7 +45,7 @@ export default defineConfig({
         resolve,
         test: {
           name: 'shared',
-          include: [TESTS],
+          include: TESTS,
           exclude: ownModules,
           // A worker runs file after file in one process and keeps the modules it has loaded (Prisma, PGlite,
           // GraphQL, the service): with isolation, every file paid 2-3 s of CPU to start a process and load

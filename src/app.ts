@@ -20,6 +20,7 @@ import type { Principal } from './auth/principal.js';
 import type { PrincipalCache } from './auth/principal-cache.js';
 import { clientAddress } from './http/client-address.js';
 import { matchPublicRoute } from './http/public-routes.js';
+import { loadDashboard, type Dashboard } from './http/dashboard.js';
 import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
 import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
@@ -43,6 +44,8 @@ export type AppDeps = {
   /** Origins allowed to call from a browser (CORS_ORIGINS); empty: none. */
   corsOrigins: readonly string[];
   graphiql: boolean;
+  /** The dashboard's files; default: web/dist of this package, read now. */
+  dashboard?: Dashboard;
 };
 
 export type App = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -56,6 +59,8 @@ export function createApp(deps: AppDeps): App {
   const operations = { health: deps.health, metrics, metricsToken: deps.metricsToken };
   const rest = createRestRouter(schema, ENDPOINTS);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(schema, ENDPOINTS, API_VERSION));
+  const dashboard = deps.dashboard ?? loadDashboard();
+  if (!dashboard.files.size) log.warn({ directory: dashboard.directory }, 'the dashboard is not built: run npm run build:web');
 
   /**
    * Per tenant for authenticated requests, per address for the rest (§8); RateLimit-* headers on both. `cost`
@@ -151,6 +156,7 @@ export function createApp(deps: AppDeps): App {
           openApiDocument,
           operations,
           graphiql: deps.graphiql,
+          dashboard,
         });
         return;
       }

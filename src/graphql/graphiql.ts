@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
+import { acceptsGzip, matchesIfNoneMatch } from '../http/conditional-get.js';
 import { notFound } from '../lib/errors.js';
 
 export const GRAPHIQL_ASSETS_PATH = '/graphiql/assets/';
@@ -211,24 +212,4 @@ export async function serveGraphiQLAsset({ request, response, pathname, graphiql
     ...(gzipped && { 'Content-Encoding': 'gzip' }),
   });
   response.end(request.method === 'HEAD' ? undefined : body);
-}
-
-/** RFC 9110 §12.5.3: gzip listed with a non-zero weight (browsers name it; `*` is not worth honouring). */
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((item) => {
-    const [coding, ...parameters] = item.trim().toLowerCase().split(';');
-    if (coding?.trim() !== 'gzip') return false;
-    const weight = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-    return weight === undefined || Number(weight.slice(2)) > 0;
-  });
-}
-
-/** RFC 9110 §13.1.2: weak comparison, a list of tags or `*`. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
 }

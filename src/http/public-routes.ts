@@ -11,6 +11,7 @@ import { TENANT_SLUG_PATTERN } from '../modules/auth/auth.inputs.js';
 import { TRUST_LIST_PATH, TRUST_LIST_TTL_SECONDS } from '../modules/trust/trust-lists.js';
 import type { Services } from '../services.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js';
+import { DASHBOARD_PATH, redirectToDashboard, serveDashboard, type Dashboard } from './dashboard.js';
 import type { Health } from '../observability/health.js';
 import type { Metrics } from '../observability/metrics.js';
 import { sendJson } from './respond.js';
@@ -47,6 +48,8 @@ export type PublicRequest = {
   operations: { health: Health; metrics: Metrics; metricsToken: string | undefined };
   /** Whether GraphiQL is on (Config `graphiql`): its files are served only then. */
   graphiql: boolean;
+  /** The dashboard's built files, listed at start-up (src/http/dashboard.ts). */
+  dashboard: Dashboard;
 };
 type PublicHandler = (request: PublicRequest) => Promise<void>;
 
@@ -133,6 +136,20 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     rateLimit: 'public',
     matches: (pathname) => pathname.startsWith(GRAPHIQL_ASSETS_PATH),
     handle: serveGraphiQLAsset,
+  },
+  {
+    path: `${DASHBOARD_PATH}/{path}`,
+    reason: 'the dashboard’s page and files load before anyone can sign in; its data comes from /graphql with a session',
+    rateLimit: 'public',
+    matches: (pathname) => pathname === DASHBOARD_PATH || pathname.startsWith(`${DASHBOARD_PATH}/`),
+    handle: serveDashboard,
+  },
+  {
+    path: '/',
+    reason: 'a person opening the service’s address is sent to the dashboard',
+    rateLimit: 'public',
+    matches: (pathname) => pathname === '/',
+    handle: redirectToDashboard,
   },
   {
     path: HEALTHZ_PATH,

@@ -297,6 +297,66 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   },
   {
     method: 'get',
+    path: '/app/{path}',
+    operationId: 'Dashboard',
+    summary: 'the dashboard',
+    description:
+      'The team dashboard, a single-page app over GraphQL, built with the service (web/, `npm run build:web`). ' +
+      'Its files are the ones the build wrote, listed at start-up: content-hashed names under /app/assets/ may be ' +
+      'cached for a year; any other path that names no file is a page of the app and answers its index.html ' +
+      '(revalidated on every use). Every answer carries the app’s Content-Security-Policy (no inline script or ' +
+      'style, connections to this origin only, never framed).',
+    parameters: [
+      {
+        name: 'path',
+        in: 'path',
+        required: true,
+        description: 'A file of the build, or a page of the app; empty for its start page.',
+        schema: { type: 'string', examples: ['assets/index-0123abcd.js', 'dids'] },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'The file, or the app’s page; gzip-encoded when the request accepts it.',
+        mediaTypes: ['text/html', 'text/javascript', 'text/css', 'image/svg+xml'],
+        schema: { type: 'string' },
+        headers: {
+          ...cacheHeaders,
+          ETag: { description: 'The file’s content hash (per encoding).', schema: { type: 'string' } },
+          'Content-Security-Policy': { description: 'The app’s policy.', schema: { type: 'string' } },
+        },
+      },
+      '304': {
+        description: 'Not modified (If-None-Match).',
+        mediaTypes: ['text/plain'],
+        schema: { type: 'string', maxLength: 0 },
+      },
+      '404': { description: 'A file name the build does not have.', mediaTypes: ['application/json'], schema: errorRef },
+      '503': {
+        description: 'The dashboard was not built (an install without development dependencies).',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/',
+    operationId: 'Root',
+    summary: 'to the dashboard',
+    description: 'Redirects to the dashboard at /app/.',
+    parameters: [],
+    responses: {
+      '302': {
+        description: 'To /app/.',
+        mediaTypes: ['text/plain'],
+        schema: { type: 'string', maxLength: 0 },
+        headers: { Location: { description: '/app/', schema: { type: 'string', const: '/app/' } } },
+      },
+    },
+  },
+  {
+    method: 'get',
     path: '/healthz',
     operationId: 'Liveness',
     summary: 'liveness probe',

@@ -59,7 +59,7 @@ describe('the image’s files, assembled and started', () => {
     if (image) await rm(image, { recursive: true, force: true });
   });
 
-  it('serve /healthz and /readyz from the image’s files in production, and stop cleanly on SIGTERM', async () => {
+  it('serve /healthz, /readyz and the dashboard from the image’s files in production, and stop cleanly on SIGTERM', async () => {
     image = await mkdtemp(path.join(tmpdir(), 'credential-service-image-'));
     const app = path.join(image, 'app');
     const build = path.join(image, 'build');
@@ -102,6 +102,10 @@ describe('the image’s files, assembled and started', () => {
     const ready = await fetch(`${service.url}/readyz`);
     expect(ready.status).toBe(200);
     expect((await ready.json()).checks.migrations.status).toBe('up');
+    // The dashboard's build is in the image, and served.
+    const dashboard = await fetch(`${service.url}/app/`);
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toMatch(/<script type="module" crossorigin src="\/app\/assets\//);
     // Production: no GraphiQL page, no introspection.
     const graphiql = await fetch(`${service.url}/graphql`, { headers: { accept: 'text/html' } });
     expect(graphiql.headers.get('content-type') ?? '').not.toContain('text/html');

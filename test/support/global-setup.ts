@@ -7,6 +7,10 @@
 // The dumps are kept between runs under node_modules/.cache, named by a hash of everything they are made
 // from (the PGlite version, the migration runner, every migration, this file), so a run whose inputs are
 // unchanged skips the 4-6 s of making them; a new or edited migration makes new ones.
+//
+// It also builds the dashboard (web/ → web/dist) when its sources changed since the last build, as postinstall
+// does: the browser and HTTP tests load those files, and a fresh clone's `npm test` must find them (~2 s to
+// build; a hash check otherwise).
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, readMigrations } from '../../src/db/migrate.js';
 import { capturingLogger } from './log-sink.js';
+import { ensureWebAssets } from '../../scripts/web-build.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +36,7 @@ const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'credential-service-
 const STALE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export default async function setup(project: TestProject) {
+  await ensureWebAssets({ log: (line) => console.log(`[global setup] ${line}`) });
   const key = await templateKey();
   const emptyFile = path.join(CACHE_DIR, `pglite-${key}-empty.tar`);
   const migratedFile = path.join(CACHE_DIR, `pglite-${key}-migrated.tar`);

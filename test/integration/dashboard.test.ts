@@ -1,0 +1,232 @@
+// The dashboard end to end, in Chromium, against the real service in-process on the embedded database (issue
+// 17): sign up, the overview's plan and usage, a DID created, its document, deactivated; sign-in redirects
+// and the tenant choice; a page the role cannot use; a refused session back to sign-in; sign out. Each step checks what the page shows
+// and what the API then holds, every page passes axe-core with no serious or critical finding, and no page
+// reports an error or a Content-Security-Policy violation. One browser and one service for the file.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectCleanPage,
+  launchChromium,
+  openDashboard,
+  screenshotsOnFailure,
+  sessionToken,
+  signInAs,
+  signInThroughForm,
+  type DashboardPage,
+} from '../support/dashboard-browser.js';
+import { BUILTIN_ROLE_IDS, registerUser, tenantOnPlan, uniqueSuffix } from '../support/factories.js';
+import { startTestApp, type TestApp } from '../support/harness.js';
+
+let app: TestApp;
+let browser: Browser | undefined;
+const opened: DashboardPage[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+screenshotsOnFailure(() => browser, 'dashboard');
+// The pages of earlier tests are closed as the next begins, so a failure's screenshots are of its own pages.
+beforeEach(async () => {
+  await Promise.all(opened.splice(0).map((dashboard) => dashboard.close()));
+});
+
+async function open(options: Parameters<typeof openDashboard>[2] = {}) {
+  const dashboard = await openDashboard(browser!, app, options);
+  opened.push(dashboard);
+  return dashboard;
+}
+
+/** The text of the meter labelled `label` on the overview ("0 of 100"). */
+const meter = (dashboard: DashboardPage, label: string) =>
+  dashboard.page.getByTestId(`meter-${label}`).textContent();
+
+// A browser's steps wait on the service and on rendering: on a machine others share, a test can take several times
+// its usual few seconds.
+describe('the dashboard in a browser', { timeout: 60_000 }, () => {
+  it('signs up, shows the plan and usage, creates a DID, shows its document, deactivates it, signs out', async () => {
+    const dashboard = await open();
+    const { page } = dashboard;
+    // Signed out, the start page sends to sign-in, which links to sign-up.
+    await page.waitForURL('**/app/sign-in');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await expectAccessible(page, 'sign-up');
+
+    const suffix = uniqueSuffix();
+    const email = `ada-${suffix}@example.com`;
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByLabel('Organisation name').fill(`Analytical Engines ${suffix}`);
+    expect(await page.getByLabel('Organisation slug').inputValue()).toBe(`analytical-engines-${suffix}`);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    // The overview: plan and this month's usage.
+    await page.getByTestId('plan').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/');
+    expect(await page.getByTestId('plan').textContent()).toBe('developer');
+    expect(await meter(dashboard, 'Credentials issued')).toBe('0 of 100');
+    expect(await meter(dashboard, 'Active DIDs')).toBe('0 of 1');
+    await page.getByText('No events yet.').waitFor();
+    expect(await page.getByRole('banner').textContent()).toContain(`Analytical Engines ${suffix}`);
+    // The token is the tab's alone: sessionStorage, nothing in localStorage.
+    const token = await sessionToken(page);
+    expect(token).toMatch(/^bss_/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    const account = await app.graphql('{ me { email role } usage { plan activeDids } }', {}, token!);
+    expect(account.body.data).toEqual({ me: { email, role: 'owner' }, usage: { plan: 'developer', activeDids: 0 } });
+    await expectAccessible(page, 'overview');
+
+    // DIDs: create one with a P-256 key.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'DIDs' }).click();
+    await page.getByText('No DID yet.', { exact: false }).waitFor();
+    await expectAccessible(page, 'DIDs, empty');
+    await page.getByLabel('Key type').selectOption('P_256');
+    await page.getByRole('button', { name: 'Create DID' }).click();
+    const created = page.getByRole('status').filter({ hasText: 'Created did:key:' });
+    await created.waitFor();
+    const did = (await created.getByRole('link').textContent())!;
+    expect(did).toMatch(/^did:key:zDn/);
+    await page.getByRole('table').getByRole('link', { name: did }).waitFor();
+    const listed = await app.graphql('{ dids { dids { did keyType status } } }', {}, token!);
+    expect(listed.body.data.dids.dids).toEqual([{ did, keyType: 'P_256', status: 'active' }]);
+    await expectAccessible(page, 'DIDs, one');
+
+    // Its document.
+    await page.getByRole('table').getByRole('link', { name: did }).click();
+    await page.getByRole('heading', { name: 'DID document' }).waitFor();
+    const document = JSON.parse((await page.locator('pre.json').textContent())!);
+    expect(document.id).toBe(did);
+    expect(document.verificationMethod[0].publicKeyJwk.crv).toBe('P-256');
+    await expectAccessible(page, 'a DID');
+
+    // Deactivate it, after confirming.
+    await page.getByRole('button', { name: 'Deactivate this DID' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deactivate this DID?' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'the deactivation dialog');
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('.facts').getByText('deactivated').waitFor();
+    const after = await app.graphql('query($did: String!) { did(did: $did) { status deactivatedAt } }', { did }, token!);
+    expect(after.body.data.did.status).toBe('deactivated');
+    expect(after.body.data.did.deactivatedAt).not.toBeNull();
+
+    // Sign out: the service ends the session, the tab forgets the token.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('You have signed out.').waitFor();
+    expect(await sessionToken(page)).toBeNull();
+    expect((await app.graphql('{ me { email } }', {}, token!)).body.errors[0].message).toBe('unauthorized');
+    expectCleanPage(dashboard);
+  });
+
+  it('sends a signed-out visit to sign-in, then on to the page asked for', async () => {
+    const user = await registerUser(app);
+    const dashboard = await open({ path: '/dids' });
+    const { page } = dashboard;
+    await page.waitForURL('**/app/sign-in?next=%2Fdids');
+    await expectAccessible(page, 'sign-in');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The service's own text.
+    await page.getByRole('alert').filter({ hasText: /^unauthorized$/ }).waitFor();
+    await signInThroughForm(page, user);
+    await page.waitForURL('**/app/dids');
+    await page.getByRole('heading', { name: 'DIDs', level: 1 }).waitFor();
+    expect(await sessionToken(page)).toMatch(/^bss_/);
+    expectCleanPage(dashboard);
+  });
+
+  it('lets a member of two tenants choose one at sign-in, and shows only what its role may do', async () => {
+    // The Developer plan has one seat: the inviting tenant is on Startup.
+    const [person, other] = await Promise.all([registerUser(app), tenantOnPlan(app, 'startup')]);
+    // `other` invites `person` as a viewer; `person` accepts with their own session: two tenants.
+    const invited = await app.request('POST', '/v1/members/invitations', {
+      token: other.token,
+      body: { email: person.email, role_id: BUILTIN_ROLE_IDS.viewer },
+    });
+    expect(invited.status).toBe(200);
+    const accepted = await app.request('POST', '/v1/invitations/accept', { token: person.token, body: { token: invited.body.token } });
+    expect(accepted.status).toBe(200);
+
+    const dashboard = await open({ path: '/sign-in' });
+    const { page } = dashboard;
+    await signInThroughForm(page, person);
+    const choice = page.getByRole('group', { name: 'Choose a tenant' });
+    await choice.waitFor();
+    await expectAccessible(page, 'the tenant choice');
+    await choice.getByLabel(other.tenant_name, { exact: false }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('plan').waitFor();
+    const banner = await page.getByRole('banner').textContent();
+    expect(banner).toContain(other.tenant_name);
+    expect(banner).toContain('viewer');
+    const me = await app.graphql('{ me { tenantId role } }', {}, (await sessionToken(page))!);
+    expect(me.body.data.me).toEqual({ tenantId: other.tenant_id, role: 'viewer' });
+    // A viewer: the events need webhooks:manage; DIDs are listed but not created.
+    await page.getByText('Your role (viewer) needs webhooks:manage.').waitFor();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'DIDs' }).click();
+    await page.getByText('Creating a DID needs dids:create.').waitFor();
+    await page.getByText('Deactivating a DID needs dids:deactivate.').waitFor();
+    expect(await page.getByRole('button', { name: 'Create DID' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'DIDs as a viewer');
+    expectCleanPage(dashboard);
+  });
+
+  it('returns to sign-in when the service refuses the session (revoked, or expired)', async () => {
+    const owner = await signInAs(app, browser!, 'owner', { path: '/dids' });
+    opened.push(owner);
+    const { page } = owner;
+    await page.getByRole('heading', { name: 'DIDs', level: 1 }).waitFor();
+    // Revoked behind the page's back (as signing out in another tab would).
+    expect((await app.request('POST', '/v1/auth/logout', { token: owner.token })).status).toBe(200);
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Overview' }).click();
+    await page.getByText('Your session has ended.', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/sign-in');
+    expect(await sessionToken(page)).toBeNull();
+    expectCleanPage(owner);
+
+    // A token the service never issued (or one past its expiry) is refused at the first request.
+    const stale = await open({ token: `bss_${'0'.repeat(64)}`, path: '/dids' });
+    await stale.page.getByText('Your session has ended.', { exact: false }).waitFor();
+    expect(stale.page.url()).toContain('/app/sign-in?next=%2Fdids');
+    expect(await sessionToken(stale.page)).toBeNull();
+  });
+
+  it('shows a page the role cannot use disabled in the navigation, and refuses it naming the permission', async () => {
+    const auditor = await signInAs(app, browser!, { permissions: ['usage:read'] });
+    opened.push(auditor);
+    const { page } = auditor;
+    await page.getByTestId('plan').waitFor();
+    const navigation = page.getByRole('navigation', { name: 'Dashboard' });
+    await navigation.getByText('DIDs (needs dids:list)').waitFor();
+    expect(await navigation.getByRole('link', { name: 'DIDs' }).count()).toBe(0);
+    await expectAccessible(page, 'overview with a disabled navigation entry');
+    // Straight to the address: the guard names what is missing; the service would refuse it all the same.
+    await page.goto('/app/dids');
+    await page.getByText(/^Your role \(role-[0-9a-f]+\) needs dids:list\.$/).waitFor();
+    const refused = await app.graphql('{ dids { dids { did } } }', {}, auditor.token);
+    expect(refused.body.errors[0].message).toMatch(/lacks permission: dids:list/);
+    expectCleanPage(auditor);
+  });
+
+  it('fits a phone: the overview at 390 px wide passes the same checks', async () => {
+    const viewer = await signInAs(app, browser!, 'viewer', { viewport: { width: 390, height: 844 } });
+    opened.push(viewer);
+    await viewer.page.getByTestId('plan').waitFor();
+    const overflow = await viewer.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(viewer.page, 'overview at phone width');
+    expectCleanPage(viewer);
+    // The check itself finds what it should: a field without a label is a critical finding.
+    await viewer.page.evaluate(() => document.querySelector('main')!.append(document.createElement('input')));
+    await expect(expectAccessible(viewer.page, 'a page with an unlabelled field')).rejects.toThrow(/critical label/);
+  });
+});

@@ -1,0 +1,181 @@
+// The dashboard in a real browser, for the end-to-end tests (test/integration/dashboard*.test.ts): Debian's
+// Chromium (/usr/bin/chromium, or CHROMIUM_PATH) driven by playwright-core, which downloads no browser; .ci/run
+// installs the package when it is missing. One browser per test file; each test opens a context of its own
+// (its own sessionStorage), signed in or not, against the app the file started (startTestApp).
+//
+// What a test gets:
+// - launchChromium()                     the browser (headless, no network beyond the app, no sandbox)
+// - openDashboard(browser, app, {token}) a page on /app, optionally already signed in with a session token;
+//                                        it records the page's errors and CSP violations (expectCleanPage)
+// - signInAs(app, browser, role)         a member with a built-in role ('viewer') or a custom one
+//                                        ({ permissions: [...] }) in a fresh tenant, signed in
+// - signInThroughForm(page, user)        the sign-in form, as a person fills it
+// - sessionToken(page)                   the token the page holds (to ask the API what it now holds)
+// - expectAccessible(page, what)         axe-core on the page as it is; fails on serious or critical findings
+// - screenshotsOnFailure(browser)        a PNG of every open page under test-results/ when a test fails
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { beforeEach, onTestFailed } from 'vitest';
+import type { BuiltinRoleName } from '../../src/auth/builtin-roles.js';
+import type { Permission } from '../../src/auth/permissions.js';
+import { addMember, BUILTIN_ROLE_IDS, tenantOnPlan, uniqueSuffix, type RegisteredUser } from './factories.js';
+import type { TestApp } from './harness.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Headless, and quiet: without the background-networking flags Chromium tries to reach Google's services and
+ * hangs on a closed network. No sandbox: CI runs as root in a container.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Where the dashboard keeps its token (web/src/session/session-store.ts). */
+export const SESSION_STORAGE_KEY = 'credential-service.session';
+
+const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `no Chromium at ${CHROMIUM_PATH}: apt-get install -y --no-install-recommends chromium (or set CHROMIUM_PATH)`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export type DashboardPage = {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and Content-Security-Policy violations the page reported. */
+  problems: string[];
+  close(): Promise<void>;
+};
+
+export type OpenOptions = {
+  /** A session token to hold before the app starts (as if signed in earlier in this tab). */
+  token?: string;
+  /** Where under /app to go first; default the start page. */
+  path?: string;
+  viewport?: { width: number; height: number };
+};
+
+export async function openDashboard(browser: Browser, app: TestApp, options: OpenOptions = {}): Promise<DashboardPage> {
+  const context = await browser.newContext({ baseURL: app.url, viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      problems.push(`CSP: ${message.text()}`);
+    }
+  });
+  if (options.token) {
+    // sessionStorage belongs to the origin and the tab: set it on a page of the origin, then open the app.
+    await page.goto('/healthz');
+    await page.evaluate(([key, token]) => sessionStorage.setItem(key!, token!), [SESSION_STORAGE_KEY, options.token]);
+  }
+  await page.goto(`/app${options.path ?? '/'}`);
+  return { context, page, problems, close: () => context.close() };
+}
+
+/** No uncaught error and no CSP violation on the page so far. */
+export function expectCleanPage(dashboard: DashboardPage): void {
+  if (dashboard.problems.length) throw new Error(`the page reported:\n${dashboard.problems.join('\n')}`);
+}
+
+/** Who to sign in as: a built-in role, or a custom role holding exactly these permissions. */
+export type RoleSpec = BuiltinRoleName | { permissions: readonly Permission[] };
+
+/**
+ * A member of a fresh tenant with the role, invited by its owner and signed in on a new page. The tenant is on
+ * the Developer plan for its owner alone, Startup for a second seat, Business for a custom role (the plans'
+ * limits). `owner` reuses a tenant instead (its plan must allow the member).
+ */
+export async function signInAs(
+  app: TestApp,
+  browser: Browser,
+  role: RoleSpec,
+  options: Omit<OpenOptions, 'token'> & { owner?: RegisteredUser } = {},
+): Promise<DashboardPage & { token: string; email: string; password: string; owner: RegisteredUser }> {
+  const plan = typeof role !== 'string' ? 'business' : role === 'owner' ? 'developer' : 'startup';
+  const owner = options.owner ?? (await tenantOnPlan(app, plan));
+  let roleId: string;
+  if (typeof role === 'string') {
+    roleId = BUILTIN_ROLE_IDS[role];
+  } else {
+    const created = await app.request('POST', '/v1/roles', {
+      token: owner.token,
+      body: { name: `role-${uniqueSuffix()}`, permissions: role.permissions },
+    });
+    if (created.status !== 200) throw new Error(`create role failed: ${created.status} ${created.text}`);
+    roleId = created.body.role_id;
+  }
+  const member = role === 'owner' && !options.owner ? owner : await addMember(app, owner.token, roleId);
+  const dashboard = await openDashboard(browser, app, { ...options, token: member.token });
+  return { ...dashboard, token: member.token, email: member.email, password: member.password, owner };
+}
+
+export async function signInThroughForm(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function sessionToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY);
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+
+/**
+ * axe-core (WCAG 2.0–2.2 A and AA rules, and best practices) on the page as it is now. axe is evaluated through
+ * the DevTools protocol (page.evaluate), which the page's Content-Security-Policy does not govern, so the test
+ * keeps the app's real policy in force: no bypassCSP context is needed.
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    }),
+  )) as AxeResult;
+  const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  if (serious.length) {
+    const listing = serious
+      .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`)
+      .join('\n');
+    throw new Error(`accessibility of ${what}:\n${listing}`);
+  }
+}
+
+/** Registers a beforeEach that, when the test fails, writes a screenshot of every open page of the browser. */
+export function screenshotsOnFailure(getBrowser: () => Browser | undefined, prefix: string): void {
+  beforeEach(() => {
+    onTestFailed(async ({ task }) => {
+      const pages = getBrowser()?.contexts().flatMap((context) => context.pages()) ?? [];
+      await mkdir(RESULTS_DIR, { recursive: true });
+      const name = `${prefix}-${task.name}`.replace(/[^\w.-]+/g, '-').slice(0, 120);
+      await Promise.all(
+        pages.map((page, index) =>
+          page.screenshot({ path: path.join(RESULTS_DIR, `${name}-${index + 1}.png`), fullPage: true }).catch(() => {}),
+        ),
+      );
+    });
+  });
+}

@@ -1,0 +1,81 @@
+// The dashboard's GraphQL client: urql (its document cache, and the fetch exchange) against /graphql on this
+// origin. Every operation is a TypedDocumentNode generated from web/src/graphql/*.graphql, so results and
+// variables are typed. Three things are added here:
+// - the session token as `Authorization: Bearer` (or a token the operation names, for sign-in's checks);
+// - a 401 to a request that carried the current token ends the session, which returns the app to sign-in;
+// - the service's REST-shaped refusals ({"error": …} with 401, 413, 429, 503, before GraphQL ran) are turned
+//   into GraphQL errors carrying that text, so every error reaches the page the same way.
+// A new client is made for every session (see session.tsx), so no cached data outlives the token it came with.
+import { Client, cacheExchange, fetchExchange, makeOperation, mapExchange, type Operation } from '@urql/core';
+import { isUnauthenticated } from './errors';
+import type { RateLimitStore } from './rate-limit';
+import type { SessionStore } from '../session/session-store';
+
+declare module '@urql/core' {
+  interface OperationContext {
+    /** Send this token instead of the session's (sign-in checks a new session before adopting it). */
+    sessionToken?: string;
+  }
+}
+
+export const GRAPHQL_PATH = '/graphql';
+
+export function createDashboardClient(session: SessionStore, rateLimits: RateLimitStore): Client {
+  return new Client({
+    url: GRAPHQL_PATH,
+    requestPolicy: 'cache-first',
+    fetch: serviceFetch(rateLimits),
+    exchanges: [cacheExchange, bearer(session), fetchExchange],
+  });
+}
+
+function bearer(session: SessionStore) {
+  return mapExchange({
+    onOperation(operation) {
+      const token = operation.context.sessionToken ?? session.get().token;
+      if (!token || operation.kind === 'teardown') return operation;
+      const options =
+        typeof operation.context.fetchOptions === 'function'
+          ? operation.context.fetchOptions()
+          : (operation.context.fetchOptions ?? {});
+      return makeOperation(operation.kind, operation, {
+        ...operation.context,
+        fetchOptions: {
+          ...options,
+          headers: { ...(options.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
+        },
+      });
+    },
+    onResult(result) {
+      // Only the token in use now: a late answer to a request of an earlier session changes nothing.
+      const current = session.get().token;
+      if (current && isUnauthenticated(result.error) && sentToken(result.operation) === current) {
+        session.end('expired');
+      }
+    },
+  });
+}
+
+function sentToken(operation: Operation): string | null {
+  const options = operation.context.fetchOptions;
+  const headers = (typeof options === 'function' ? options() : options)?.headers as Record<string, string> | undefined;
+  return headers?.authorization?.replace(/^Bearer /, '') ?? null;
+}
+
+/** fetch, recording the tenant's rate-limit headers and reshaping the service's non-GraphQL refusals. */
+export function serviceFetch(rateLimits: RateLimitStore, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const response = await fetchImpl(input, init);
+    const authorized = Boolean(new Headers(init?.headers).get('authorization'));
+    if (authorized) rateLimits.record(response.headers);
+    if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
+    const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body || 'errors' in body || typeof body.error !== 'string') return response;
+    const errors = [{ message: body.error, extensions: { code: body.code, status: response.status } }];
+    return new Response(JSON.stringify({ errors }), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+  };
+}
