@@ -72,7 +72,9 @@ function nameProblem(name: string, counts: Map<string, number>): string | undefi
 }
 
 /** The row's value as JSON, or what is wrong with it. */
-export function claimValue(row: Pick<ClaimRow, 'type' | 'value'>): { ok: true; value: unknown } | { ok: false; problem: string } {
+export function claimValue(
+  row: Pick<ClaimRow, 'type' | 'value'>,
+): { ok: true; value: unknown } | { ok: false; problem: string } {
   switch (row.type) {
     case 'string':
       return { ok: true, value: row.value };
@@ -122,7 +124,9 @@ export function claimsOf(rows: readonly ClaimRow[]): ClaimsOutcome {
 }
 
 /** A public JWK from the holder key text: empty is none; otherwise a JSON object with kty and no private part. */
-export function holderKeyOf(text: string): { ok: true; jwk: Record<string, unknown> | null } | { ok: false; problem: string } {
+export function holderKeyOf(
+  text: string,
+): { ok: true; jwk: Record<string, unknown> | null } | { ok: false; problem: string } {
   if (text.trim() === '') return { ok: true, jwk: null };
   let parsed: unknown;
   try {
@@ -130,7 +134,8 @@ export function holderKeyOf(text: string): { ok: true; jwk: Record<string, unkno
   } catch (error) {
     return { ok: false, problem: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, problem: 'A JWK is a JSON object.' };
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { ok: false, problem: 'A JWK is a JSON object.' };
   const jwk = parsed as Record<string, unknown>;
   if (typeof jwk.kty !== 'string') return { ok: false, problem: 'A JWK names its key type (kty).' };
   if ('d' in jwk) return { ok: false, problem: 'This is a private key (it has d): give the holder’s public key only.' };

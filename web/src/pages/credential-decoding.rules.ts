@@ -16,7 +16,10 @@ export class DecodeError extends Error {}
 /** base64url (RFC 4648 §5, unpadded) to UTF-8 text. */
 export function base64UrlText(part: string): string {
   if (!/^[A-Za-z0-9_-]*$/.test(part)) throw new DecodeError('not base64url');
-  const base64 = part.replaceAll('-', '+').replaceAll('_', '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const base64 = part
+    .replaceAll('-', '+')
+    .replaceAll('_', '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -32,7 +35,8 @@ function jsonOf(part: string, what: string): unknown {
 
 function objectOf(part: string, what: string): Record<string, unknown> {
   const value = jsonOf(part, what);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new DecodeError(`its ${what} is not a JSON object`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new DecodeError(`its ${what} is not a JSON object`);
   return value as Record<string, unknown>;
 }
 
@@ -72,11 +76,14 @@ export function decodeCredential(text: string): DecodedCredential {
 }
 
 /** decodeCredential, or the reason it could not (for the page to show instead). */
-export function tryDecodeCredential(text: string): { ok: true; decoded: DecodedCredential } | { ok: false; problem: string } {
+export function tryDecodeCredential(
+  text: string,
+): { ok: true; decoded: DecodedCredential } | { ok: false; problem: string } {
   try {
     return { ok: true, decoded: decodeCredential(text) };
   } catch (error) {
-    if (error instanceof DecodeError) return { ok: false, problem: `The credential could not be decoded: ${error.message}.` };
+    if (error instanceof DecodeError)
+      return { ok: false, problem: `The credential could not be decoded: ${error.message}.` };
     throw error;
   }
 }

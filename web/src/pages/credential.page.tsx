@@ -13,8 +13,20 @@ import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { CredentialDocument, type CredentialFieldsFragment } from '../generated/graphql';
 import { tryDecodeCredential, type DecodedCredential } from './credential-decoding.rules';
-import { CopyButton, CredentialStateBadge, JsonBlock, RevokeCredentialButton, type Revocation } from './credentials-parts';
-import { credentialState, FORMAT_LABELS, handedOver, type CredentialHandover, type VerifyHandover } from './credentials.rules';
+import {
+  CopyButton,
+  CredentialStateBadge,
+  JsonBlock,
+  RevokeCredentialButton,
+  type Revocation,
+} from './credentials-parts';
+import {
+  credentialState,
+  FORMAT_LABELS,
+  handedOver,
+  type CredentialHandover,
+  type VerifyHandover,
+} from './credentials.rules';
 import { formatTime } from './overview.rules';
 
 export default function CredentialPage() {
@@ -29,7 +41,8 @@ export default function CredentialPage() {
   function revoked(done: Revocation) {
     setRevocation(done);
     // A reload of this page (or a visit back to it) shows it revoked, as the service now has it.
-    if (known) history.replaceState({ credential: { ...known, revokedAt: done.revokedAt } } satisfies CredentialHandover, '');
+    if (known)
+      history.replaceState({ credential: { ...known, revokedAt: done.revokedAt } } satisfies CredentialHandover, '');
   }
   return (
     <section aria-labelledby="page-title">
@@ -97,7 +110,11 @@ function CredentialView({
           </div>
         )}
         {credential.credential && canVerify.allowed && (
-          <Link href="/verify" state={{ verify: credential.credential } satisfies VerifyHandover} className="button-link button-link-secondary">
+          <Link
+            href="/verify"
+            state={{ verify: credential.credential } satisfies VerifyHandover}
+            className="button-link button-link-secondary"
+          >
             Verify it
           </Link>
         )}

@@ -35,8 +35,8 @@ export function ClaimsEditor({
       <p className="field-hint">
         What the credential says of its subject. A value is text, a number, yes or no, or JSON (for lists and nested
         objects, e.g. {'{"street": "12 Dorset St", "city": "London"}'}).
-        {sdJwt && ' A disclosable claim is one the holder may withhold when presenting the credential.'} Rows left
-        empty are ignored.
+        {sdJwt && ' A disclosable claim is one the holder may withhold when presenting the credential.'} Rows left empty
+        are ignored.
       </p>
       <div ref={list} className="claim-rows">
         {rows.map((row, index) => (
@@ -127,7 +127,12 @@ function ClaimRowEditor({
       </div>
       <div className="field claim-value">
         <label htmlFor={`${id}-value`}>Value</label>
-        <ValueInput row={row} invalid={Boolean(problems?.value)} describedBy={described(problems?.value, 'value')} onChange={onChange} />
+        <ValueInput
+          row={row}
+          invalid={Boolean(problems?.value)}
+          describedBy={described(problems?.value, 'value')}
+          onChange={onChange}
+        />
         {problems?.value && (
           <p className="field-error" id={`${id}-value-problem`}>
             {problems.value}
@@ -136,7 +141,11 @@ function ClaimRowEditor({
       </div>
       {sdJwt && (
         <label className="choice">
-          <input type="checkbox" checked={row.disclosable} onChange={(event) => onChange({ disclosable: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={row.disclosable}
+            onChange={(event) => onChange({ disclosable: event.target.checked })}
+          />
           Disclosable
         </label>
       )}

@@ -8,7 +8,13 @@ import { useMutation, useQuery } from 'urql';
 import { useCan } from '../access/can';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { DidsDocument, IssueCredentialDocument, type CredentialFieldsFragment, type CredentialFormat, type SdJwtTyp } from '../generated/graphql';
+import {
+  DidsDocument,
+  IssueCredentialDocument,
+  type CredentialFieldsFragment,
+  type CredentialFormat,
+  type SdJwtTyp,
+} from '../generated/graphql';
 import { newClaimRow } from './claims.rules';
 import { ClaimsEditor } from './credentials-claims';
 import { CopyButton } from './credentials-parts';
@@ -53,7 +59,10 @@ export default function IssueCredentialPage() {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
 
-  const set = <K extends keyof IssueForm>(key: K) => (value: IssueForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof IssueForm>(key: K) =>
+    (value: IssueForm[K]) =>
+      setForm((current) => ({ ...current, [key]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,14 +85,28 @@ export default function IssueCredentialPage() {
       </p>
       <h1 id="page-title">Issue a credential</h1>
       {credential && <Issued credential={credential} onDismiss={() => setCredential(null)} />}
-      <form ref={formRef} onSubmit={onSubmit} className="form issue-form" noValidate aria-describedby={can.allowed ? undefined : 'issue-needs'}>
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        className="form issue-form"
+        noValidate
+        aria-describedby={can.allowed ? undefined : 'issue-needs'}
+      >
         <fieldset>
           <legend>Format</legend>
           {(Object.entries(FORMAT_LABELS) as [CredentialFormat, string][]).map(([value, label]) => (
             <label key={value} className="choice">
-              <input type="radio" name="format" value={value} checked={form.format === value} onChange={() => set('format')(value)} />
+              <input
+                type="radio"
+                name="format"
+                value={value}
+                checked={form.format === value}
+                onChange={() => set('format')(value)}
+              />
               {label}
-              <span className="muted">{value === 'jwt_vc_json' ? '— W3C VC Data Model 1.1 as a JWT' : '— SD-JWT VC, selectively disclosable'}</span>
+              <span className="muted">
+                {value === 'jwt_vc_json' ? '— W3C VC Data Model 1.1 as a JWT' : '— SD-JWT VC, selectively disclosable'}
+              </span>
             </label>
           ))}
         </fieldset>
@@ -120,10 +143,21 @@ export default function IssueCredentialPage() {
 
         {sdJwt ? (
           <div className="form-row">
-            <TextField id="vct" label="Credential type (vct)" value={form.vct} onChange={set('vct')} problem={problem('vct')} hint="A URI naming the type, e.g. https://example.com/degree." />
+            <TextField
+              id="vct"
+              label="Credential type (vct)"
+              value={form.vct}
+              onChange={set('vct')}
+              problem={problem('vct')}
+              hint="A URI naming the type, e.g. https://example.com/degree."
+            />
             <div className="field">
               <label htmlFor="sd-jwt-typ">typ header</label>
-              <select id="sd-jwt-typ" value={form.sdJwtTyp} onChange={(event) => set('sdJwtTyp')(event.target.value as SdJwtTyp)}>
+              <select
+                id="sd-jwt-typ"
+                value={form.sdJwtTyp}
+                onChange={(event) => set('sdJwtTyp')(event.target.value as SdJwtTyp)}
+              >
                 {Object.entries(SD_JWT_TYP_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -133,12 +167,41 @@ export default function IssueCredentialPage() {
             </div>
           </div>
         ) : (
-          <TextField id="types" label="Credential types" value={form.types} onChange={set('types')} problem={problem('types')} hint="Type names separated by commas, e.g. UniversityDegreeCredential; VerifiableCredential is implied." />
+          <TextField
+            id="types"
+            label="Credential types"
+            value={form.types}
+            onChange={set('types')}
+            problem={problem('types')}
+            hint="Type names separated by commas, e.g. UniversityDegreeCredential; VerifiableCredential is implied."
+          />
         )}
-        <TextField id="subject-id" label="Subject id" value={form.subjectId} onChange={set('subjectId')} hint="The subject’s DID or URI (optional); it becomes sub." />
+        <TextField
+          id="subject-id"
+          label="Subject id"
+          value={form.subjectId}
+          onChange={set('subjectId')}
+          hint="The subject’s DID or URI (optional); it becomes sub."
+        />
         <div className="form-row">
-          <TextField id="valid-from" type="datetime-local" label="Valid from" value={form.validFrom} onChange={set('validFrom')} problem={problem('validFrom')} hint="Optional; default now." />
-          <TextField id="valid-until" type="datetime-local" label="Valid until" value={form.validUntil} onChange={set('validUntil')} problem={problem('validUntil')} hint="Optional; default never expires." />
+          <TextField
+            id="valid-from"
+            type="datetime-local"
+            label="Valid from"
+            value={form.validFrom}
+            onChange={set('validFrom')}
+            problem={problem('validFrom')}
+            hint="Optional; default now."
+          />
+          <TextField
+            id="valid-until"
+            type="datetime-local"
+            label="Valid until"
+            value={form.validUntil}
+            onChange={set('validUntil')}
+            problem={problem('validUntil')}
+            hint="Optional; default never expires."
+          />
         </div>
 
         <ClaimsEditor rows={form.claims} onChange={set('claims')} problems={shown?.rows ?? new Map()} sdJwt={sdJwt} />
@@ -239,7 +302,13 @@ function Issued({ credential, onDismiss }: { credential: CredentialFieldsFragmen
       {credential.credential && (
         <>
           <label htmlFor="issued-credential">The credential</label>
-          <textarea id="issued-credential" className="credential-text" readOnly rows={4} value={credential.credential} />
+          <textarea
+            id="issued-credential"
+            className="credential-text"
+            readOnly
+            rows={4}
+            value={credential.credential}
+          />
           <CopyButton
             text={credential.credential}
             label="Copy the credential"

@@ -18,13 +18,11 @@ export function CredentialStateBadge({ state }: { state: CredentialState }) {
 export function RevokeCredentialButton({
   id,
   label,
-  compact,
   onRevoked,
 }: {
   id: string;
   /** What the credential is called in the dialog (its type). */
   label: string;
-  compact?: boolean;
   onRevoked?: (revocation: Revocation) => void;
 }) {
   const can = useCan('credentials:revoke');
@@ -37,12 +35,11 @@ export function RevokeCredentialButton({
         className="button-danger"
         disabled={!can.allowed}
         title={can.allowed ? undefined : `Revoking ${can.reason}`}
-        aria-label={compact ? `Revoke ${label} ${id}` : undefined}
         onClick={() => setOpen(true)}
       >
-        {compact ? 'Revoke' : 'Revoke this credential'}
+        Revoke this credential
       </button>
-      {!can.allowed && !compact && <p className="permission-note">Revoking {can.reason}.</p>}
+      {!can.allowed && <p className="permission-note">Revoking {can.reason}.</p>}
       <ConfirmDialog
         open={open}
         title="Revoke this credential?"
@@ -62,8 +59,8 @@ export function RevokeCredentialButton({
           {label} <span className="did">{id}</span>
         </p>
         <p>
-          Revocation is final: its bit is set in the public status list, so every verifier from now on finds it
-          revoked. It cannot be undone.
+          Revocation is final: its bit is set in the public status list, so every verifier from now on finds it revoked.
+          It cannot be undone.
         </p>
         <ErrorMessage error={result.error} />
       </ConfirmDialog>
@@ -75,7 +72,15 @@ export function RevokeCredentialButton({
  * Copies `text` to the clipboard. The Clipboard API needs a secure context and the page's focus; where it is
  * refused, the text is selected in `fallback` (a field showing it) so that the keyboard's copy works.
  */
-export function CopyButton({ text, label, fallback }: { text: string; label: string; fallback?: () => HTMLTextAreaElement | null }) {
+export function CopyButton({
+  text,
+  label,
+  fallback,
+}: {
+  text: string;
+  label: string;
+  fallback?: () => HTMLTextAreaElement | null;
+}) {
   const [said, setSaid] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -1,6 +1,6 @@
 // Credentials: the tenant's credentials a page at a time (by cursor), filtered by the service on status, format
-// and issuer, sorted and filtered on the loaded page; each links to its detail (credential.page.tsx), and may
-// be revoked from here. Issuing is its own page (credentials-issue.page.tsx).
+// and issuer, sorted and filtered on the loaded page; each links to its page (credential.page.tsx), where it is
+// decoded and may be revoked. Issuing is its own page (credentials-issue.page.tsx).
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from 'urql';
@@ -16,7 +16,7 @@ import {
   type CredentialFormat,
   type CredentialStatus,
 } from '../generated/graphql';
-import { CredentialStateBadge, RevokeCredentialButton } from './credentials-parts';
+import { CredentialStateBadge } from './credentials-parts';
 import { credentialHref, credentialState, FORMAT_LABELS, type CredentialHandover } from './credentials.rules';
 import { formatTime } from './overview.rules';
 
@@ -29,7 +29,13 @@ export default function CredentialsPage() {
   const [issuer, setIssuer] = useState('');
   const [credentials] = useQuery({
     query: CredentialsDocument,
-    variables: { limit: PAGE_SIZE, cursor: pages.cursor, status: status || null, format: format || null, issuer: issuer || null },
+    variables: {
+      limit: PAGE_SIZE,
+      cursor: pages.cursor,
+      status: status || null,
+      format: format || null,
+      issuer: issuer || null,
+    },
     // An empty page names no Credential, and a revocation answers a Revocation: either refreshes the list.
     context: useMemo(() => ({ additionalTypenames: ['Credential', 'Revocation'] }), []),
   });
@@ -41,16 +47,35 @@ export default function CredentialsPage() {
       header: 'Type',
       cell: (row) => (
         // A revoked credential is no longer returned by id: its page gets the row from here.
-        <Link href={credentialHref(row.id)} state={{ credential: row } satisfies CredentialHandover}>
+        <Link
+          href={credentialHref(row.id)}
+          state={{ credential: row } satisfies CredentialHandover}
+          className="cell-type"
+        >
           {row.credentialType}
         </Link>
       ),
       sortValue: (row) => row.credentialType,
     },
-    { key: 'format', header: 'Format', cell: (row) => FORMAT_LABELS[row.format], sortValue: (row) => FORMAT_LABELS[row.format] },
-    { key: 'subject', header: 'Subject', cell: (row) => <span className="did">{row.subjectId ?? '—'}</span>, sortValue: (row) => row.subjectId },
-    { key: 'issuer', header: 'Issuer', cell: (row) => <span className="did">{row.issuer}</span>, sortValue: (row) => row.issuer },
-    { key: 'issuedAt', header: 'Issued', cell: (row) => formatTime(row.issuedAt), sortValue: (row) => row.issuedAt },
+    {
+      key: 'format',
+      header: 'Format',
+      cell: (row) => FORMAT_LABELS[row.format],
+      sortValue: (row) => FORMAT_LABELS[row.format],
+    },
+    {
+      key: 'subject',
+      header: 'Subject',
+      cell: (row) => <Clipped text={row.subjectId ?? '—'} />,
+      sortValue: (row) => row.subjectId,
+    },
+    { key: 'issuer', header: 'Issuer', cell: (row) => <Clipped text={row.issuer} />, sortValue: (row) => row.issuer },
+    {
+      key: 'issuedAt',
+      header: 'Issued',
+      cell: (row) => formatTime(row.issuedAt),
+      sortValue: (row) => row.issuedAt,
+    },
     {
       key: 'expiresAt',
       header: 'Expires',
@@ -63,16 +88,12 @@ export default function CredentialsPage() {
       cell: (row) => <CredentialStateBadge state={credentialState(row, now)} />,
       sortValue: (row) => credentialState(row, now),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      cell: (row) => (row.revokedAt ? null : <RevokeCredentialButton id={row.id} label={row.credentialType} compact />),
-    },
   ];
-  const reset = <T,>(set: (value: T) => void) => (value: T) => {
+  // Another filter is another list: from its first page.
+  function filterBy<T>(set: (value: T) => void, value: T) {
     set(value);
     pages.reset();
-  };
+  }
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Credentials</h1>
@@ -82,7 +103,11 @@ export default function CredentialsPage() {
         <div className="filters" role="group" aria-label="Filters">
           <div className="field">
             <label htmlFor="credential-status">Status</label>
-            <select id="credential-status" value={status} onChange={(event) => reset(setStatus)(event.target.value as CredentialStatus | '')}>
+            <select
+              id="credential-status"
+              value={status}
+              onChange={(event) => filterBy(setStatus, event.target.value as CredentialStatus | '')}
+            >
               <option value="">All</option>
               <option value="active">Active</option>
               <option value="revoked">Revoked</option>
@@ -90,7 +115,11 @@ export default function CredentialsPage() {
           </div>
           <div className="field">
             <label htmlFor="credential-format">Format</label>
-            <select id="credential-format" value={format} onChange={(event) => reset(setFormat)(event.target.value as CredentialFormat | '')}>
+            <select
+              id="credential-format"
+              value={format}
+              onChange={(event) => filterBy(setFormat, event.target.value as CredentialFormat | '')}
+            >
               <option value="">All</option>
               {Object.entries(FORMAT_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
@@ -101,7 +130,7 @@ export default function CredentialsPage() {
           </div>
           <div className="field">
             <label htmlFor="credential-issuer">Issuer</label>
-            <select id="credential-issuer" value={issuer} onChange={(event) => reset(setIssuer)(event.target.value)}>
+            <select id="credential-issuer" value={issuer} onChange={(event) => filterBy(setIssuer, event.target.value)}>
               <option value="">All</option>
               {dids.data?.dids.dids.map((did) => (
                 <option key={did.id} value={did.did}>
@@ -152,5 +181,14 @@ function IssueLink() {
         Issuing a credential {can.reason}.
       </p>
     </>
+  );
+}
+
+/** A long DID or URI on one line, cut short on screen; the whole of it is still the cell's text. */
+function Clipped({ text }: { text: string }) {
+  return (
+    <span className="did cell-clip" title={text}>
+      {text}
+    </span>
   );
 }

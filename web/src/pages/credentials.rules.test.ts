@@ -90,7 +90,9 @@ describe('the claims editor', () => {
 
   it('skips rows left blank, and keeps only the disclosable names', () => {
     expect(claimsOf([newClaimRow(), newClaimRow({ type: 'json' })])).toEqual({ ok: true, claims: {}, disclosable: [] });
-    expect(claimsOf([row('degree', 'BSc', 'string', true), row('name', 'Ada', 'string', false), newClaimRow()])).toEqual({
+    expect(
+      claimsOf([row('degree', 'BSc', 'string', true), row('name', 'Ada', 'string', false), newClaimRow()]),
+    ).toEqual({
       ok: true,
       claims: { degree: 'BSc', name: 'Ada' },
       disclosable: ['degree'],
@@ -119,7 +121,10 @@ describe('the claims editor', () => {
     expect(holderKeyOf('{"kty": ')).toMatchObject({ ok: false, problem: expect.stringMatching(/^Not valid JSON/) });
     expect(holderKeyOf('[1]')).toEqual({ ok: false, problem: 'A JWK is a JSON object.' });
     expect(holderKeyOf('{"crv": "P-256"}')).toEqual({ ok: false, problem: 'A JWK names its key type (kty).' });
-    expect(holderKeyOf(JSON.stringify({ ...jwk, d: 'secret' }))).toMatchObject({ ok: false, problem: expect.stringMatching(/private/) });
+    expect(holderKeyOf(JSON.stringify({ ...jwk, d: 'secret' }))).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/private/),
+    });
   });
 });
 
@@ -195,7 +200,13 @@ describe('the issue form', () => {
   it('says what is missing or wrong, field by field and row by row', () => {
     const bad = row('sub', 'x');
     const outcome = issueInputOf(
-      form({ format: 'vc_sd_jwt', issuer: '', holderKey: '{"kty":"OKP","d":"x"}', validUntil: '2026-11-01T00:00', claims: [bad] }),
+      form({
+        format: 'vc_sd_jwt',
+        issuer: '',
+        holderKey: '{"kty":"OKP","d":"x"}',
+        validUntil: '2026-11-01T00:00',
+        claims: [bad],
+      }),
       now,
     );
     expect(outcome.ok).toBe(false);
@@ -203,10 +214,16 @@ describe('the issue form', () => {
     expect(Object.keys(outcome.fields).sort()).toEqual(['holderKey', 'issuer', 'validUntil', 'vct']);
     expect(outcome.fields.validUntil).toBe('It must end in the future.');
     expect(outcome.rows.get(bad.key)?.name).toBe('sub is a reserved claim name; choose another.');
-    const order = issueInputOf(form({ validFrom: '2027-01-02T00:00', validUntil: '2027-01-01T00:00', types: 'Not-A-Type' }), now);
+    const order = issueInputOf(
+      form({ validFrom: '2027-01-02T00:00', validUntil: '2027-01-01T00:00', types: 'Not-A-Type' }),
+      now,
+    );
     expect(order).toMatchObject({
       ok: false,
-      fields: { validUntil: 'It must end after it starts.', types: expect.stringMatching(/^Not-A-Type is not a type name/) },
+      fields: {
+        validUntil: 'It must end after it starts.',
+        types: expect.stringMatching(/^Not-A-Type is not a type name/),
+      },
     });
   });
 
@@ -221,14 +238,18 @@ describe('the issue form', () => {
 describe('a credential’s state and page', () => {
   const now = new Date('2026-11-24T12:00:00Z');
   it('is revoked, expired or active', () => {
-    expect(credentialState({ revokedAt: '2026-11-01T00:00:00Z', expiresAt: '2026-01-01T00:00:00Z' }, now)).toBe('revoked');
+    expect(credentialState({ revokedAt: '2026-11-01T00:00:00Z', expiresAt: '2026-01-01T00:00:00Z' }, now)).toBe(
+      'revoked',
+    );
     expect(credentialState({ revokedAt: null, expiresAt: '2026-11-24T12:00:00Z' }, now)).toBe('expired');
     expect(credentialState({ revokedAt: null, expiresAt: '2027-01-01T00:00:00Z' }, now)).toBe('active');
     expect(credentialState({ revokedAt: null, expiresAt: null }, now)).toBe('active');
   });
 
   it('links by id, and takes a credential handed over only for that id', () => {
-    expect(credentialHref('8d5e0c36-9a4e-4f7e-b9a4-3f0d3f9f7d21')).toBe('/credentials/8d5e0c36-9a4e-4f7e-b9a4-3f0d3f9f7d21');
+    expect(credentialHref('8d5e0c36-9a4e-4f7e-b9a4-3f0d3f9f7d21')).toBe(
+      '/credentials/8d5e0c36-9a4e-4f7e-b9a4-3f0d3f9f7d21',
+    );
     const credential = { id: 'a' } as never;
     expect(handedOver({ credential }, 'a')).toBe(credential);
     expect(handedOver({ credential }, 'b')).toBeNull();
@@ -284,7 +305,10 @@ describe('decoding a credential', () => {
       keyBinding: null,
     });
     const withKb = decodeCredential(`${issuerJwt}~${degree}~${kb}`);
-    expect(withKb.kind === 'sd-jwt' && withKb.keyBinding?.payload).toEqual({ aud: 'https://verifier.example', nonce: 'n-1' });
+    expect(withKb.kind === 'sd-jwt' && withKb.keyBinding?.payload).toEqual({
+      aud: 'https://verifier.example',
+      nonce: 'n-1',
+    });
     expect(withKb.kind === 'sd-jwt' && withKb.disclosures).toHaveLength(1);
     // No disclosure at all: `<JWT>~`.
     expect(decodeCredential(`${issuerJwt}~`)).toMatchObject({ kind: 'sd-jwt', disclosures: [], keyBinding: null });
@@ -297,7 +321,9 @@ describe('decoding a credential', () => {
     };
     expect(problem('not a credential')).toBe('The credential could not be decoded: the JWT does not have three parts.');
     expect(problem('e30.e30')).toMatch(/three parts/);
-    expect(problem('eyJ.e30.sig')).toBe("The credential could not be decoded: its JWT's header is not base64url-encoded JSON.");
+    expect(problem('eyJ.e30.sig')).toBe(
+      "The credential could not be decoded: its JWT's header is not base64url-encoded JSON.",
+    );
     expect(problem(`${b64([1])}.e30.sig`)).toMatch(/header is not a JSON object/);
     expect(problem(`e30.e30.sig~${b64({ not: 'an array' })}~`)).toMatch(/disclosure is not \[salt, name, value\]/);
     expect(problem(`e30.e30.sig~${b64(['salt', 1, 'value'])}~`)).toMatch(/claim name is not a string/);

@@ -60,7 +60,11 @@ export default function VerifyPage() {
         <div className="form-row">
           <div className="field">
             <label htmlFor="verify-format">Format</label>
-            <select id="verify-format" value={format} onChange={(event) => setFormat(event.target.value as CredentialFormat | '')}>
+            <select
+              id="verify-format"
+              value={format}
+              onChange={(event) => setFormat(event.target.value as CredentialFormat | '')}
+            >
               <option value="">Detect</option>
               {Object.entries(FORMAT_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
@@ -71,16 +75,34 @@ export default function VerifyPage() {
           </div>
           <div className="field">
             <label htmlFor="verify-audience">Audience (vc+sd-jwt)</label>
-            <input id="verify-audience" value={audience} autoComplete="off" spellCheck={false} onChange={(event) => setAudience(event.target.value)} />
+            <input
+              id="verify-audience"
+              value={audience}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setAudience(event.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="verify-nonce">Nonce (vc+sd-jwt)</label>
-            <input id="verify-nonce" value={nonce} autoComplete="off" spellCheck={false} onChange={(event) => setNonce(event.target.value)} />
+            <input
+              id="verify-nonce"
+              value={nonce}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setNonce(event.target.value)}
+            />
           </div>
         </div>
-        <p className="field-hint">Audience and nonce: what the key binding JWT must carry, when the credential is bound to its holder’s key.</p>
+        <p className="field-hint">
+          Audience and nonce: what the key binding JWT must carry, when the credential is bound to its holder’s key.
+        </p>
         <ErrorMessage error={result.error} />
-        <button type="submit" disabled={!can.allowed || result.fetching || !credential.trim()} aria-describedby={can.allowed ? undefined : 'verify-needs'}>
+        <button
+          type="submit"
+          disabled={!can.allowed || result.fetching || !credential.trim()}
+          aria-describedby={can.allowed ? undefined : 'verify-needs'}
+        >
           {result.fetching ? 'Verifying…' : 'Verify'}
         </button>
         {!can.allowed && (
