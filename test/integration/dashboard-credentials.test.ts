@@ -153,11 +153,19 @@ describe('the credentials pages in a browser', { timeout: 60_000 }, () => {
       await claimRow(page, 1).getByLabel('Name').getAttribute('id'),
     );
     await expectAccessible(page, 'the issue form with problems');
-    expect(await listed(token)).toEqual([]);
     await claimRow(page, 4).getByRole('button', { name: 'Remove claim 4' }).click();
     await claimRow(page, 2).getByLabel('Name').fill('year');
     await claimRow(page, 2).getByLabel('Type').selectOption('number');
     await claimRow(page, 2).getByLabel('Value').fill('2026');
+    // What only the service checks (how deep claims nest) is refused in its own words.
+    const deep = '{"a": '.repeat(20) + '1' + '}'.repeat(20);
+    await claimRow(page, 3).getByLabel('Value').fill(deep);
+    await page.getByRole('button', { name: 'Issue credential' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^claims must be nested at most 16 levels deep$/ })
+      .waitFor();
+    expect(await listed(token)).toEqual([]);
     await claimRow(page, 3).getByLabel('Value').fill('{"city": "London", "geo": {"lat": 51.5}}');
     await fillClaim(page, 4, 'honours', 'true', 'boolean');
     await page.getByRole('button', { name: 'Issue credential' }).click();
