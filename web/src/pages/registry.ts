@@ -10,4 +10,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/', title: 'Overview', audience: 'signed-in', permissions: ['usage:read'], nav: true, load: () => import('./overview.page') },
   { path: '/dids', title: 'DIDs', audience: 'signed-in', permissions: ['dids:list'], nav: true, load: () => import('./dids.page') },
   { path: '/dids/:did', title: 'DID', audience: 'signed-in', permissions: ['dids:list'], nav: false, load: () => import('./did.page') },
+  { path: '/credentials', title: 'Credentials', audience: 'signed-in', permissions: ['credentials:list'], nav: true, load: () => import('./credentials.page') },
+  { path: '/credentials/issue', title: 'Issue a credential', audience: 'signed-in', permissions: ['credentials:issue', 'dids:list'], nav: false, load: () => import('./credentials-issue.page') },
+  { path: '/credentials/:id', title: 'Credential', audience: 'signed-in', permissions: ['credentials:list'], nav: false, load: () => import('./credential.page') },
+  { path: '/verify', title: 'Verify', audience: 'signed-in', permissions: ['credentials:verify'], nav: true, load: () => import('./verify.page') },
 ];
