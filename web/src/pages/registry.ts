@@ -10,4 +10,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/', title: 'Overview', audience: 'signed-in', permissions: ['usage:read'], nav: true, load: () => import('./overview.page') },
   { path: '/dids', title: 'DIDs', audience: 'signed-in', permissions: ['dids:list'], nav: true, load: () => import('./dids.page') },
   { path: '/dids/:did', title: 'DID', audience: 'signed-in', permissions: ['dids:list'], nav: false, load: () => import('./did.page') },
+  { path: '/members', title: 'Members', audience: 'signed-in', permissions: ['members:list'], nav: true, load: () => import('./members.page') },
+  { path: '/invitations', title: 'Invitations', audience: 'signed-in', permissions: ['members:list'], nav: true, load: () => import('./invitations.page') },
+  { path: '/join', title: 'Join a team', audience: 'signed-out', permissions: [], nav: false, load: () => import('./invitations-join.page') },
+  { path: '/accept-invitation', title: 'Accept an invitation', audience: 'signed-in', permissions: [], nav: false, load: () => import('./invitations-accept.page') },
 ];
