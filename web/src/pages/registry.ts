@@ -14,4 +14,5 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/invitations', title: 'Invitations', audience: 'signed-in', permissions: ['members:list'], nav: true, load: () => import('./invitations.page') },
   { path: '/join', title: 'Join a team', audience: 'signed-out', permissions: [], nav: false, load: () => import('./invitations-join.page') },
   { path: '/accept-invitation', title: 'Accept an invitation', audience: 'signed-in', permissions: [], nav: false, load: () => import('./invitations-accept.page') },
+  { path: '/roles', title: 'Roles', audience: 'signed-in', permissions: ['roles:list'], nav: true, load: () => import('./roles.page') },
 ];
