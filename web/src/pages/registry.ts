@@ -15,4 +15,5 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/join', title: 'Join a team', audience: 'signed-out', permissions: [], nav: false, load: () => import('./invitations-join.page') },
   { path: '/accept-invitation', title: 'Accept an invitation', audience: 'signed-in', permissions: [], nav: false, load: () => import('./invitations-accept.page') },
   { path: '/roles', title: 'Roles', audience: 'signed-in', permissions: ['roles:list'], nav: true, load: () => import('./roles.page') },
+  { path: '/api-keys', title: 'API keys', audience: 'signed-in', permissions: ['api_keys:manage'], nav: true, load: () => import('./api-keys.page') },
 ];
