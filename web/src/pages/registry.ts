@@ -17,4 +17,5 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/roles', title: 'Roles', audience: 'signed-in', permissions: ['roles:list'], nav: true, load: () => import('./roles.page') },
   { path: '/api-keys', title: 'API keys', audience: 'signed-in', permissions: ['api_keys:manage'], nav: true, load: () => import('./api-keys.page') },
   { path: '/usage', title: 'Usage and plan', audience: 'signed-in', permissions: ['usage:read'], nav: true, load: () => import('./usage.page') },
+  { path: '/audit-log', title: 'Audit log', audience: 'signed-in', permissions: ['audit:read'], nav: true, load: () => import('./audit.page') },
 ];
