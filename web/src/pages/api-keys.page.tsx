@@ -15,6 +15,7 @@ import { useSession } from '../session/session';
 import { EXPIRY_CHOICES, expiresAt, keyState, scopesText, scopesToSend, type ExpiryChoice, type ScopeMode } from './api-keys.rules';
 import { formatTime } from './overview.rules';
 import { PermissionChecklist, ShownOnce, useDialogTarget } from './team-parts';
+import './team.css';
 
 type KeyRow = ApiKeysQuery['apiKeys']['apiKeys'][number];
 type Created = NonNullable<CreateApiKeyMutation['createApiKey']>;

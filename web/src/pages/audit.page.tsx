@@ -11,6 +11,7 @@ import { Pager, useCursorPages } from '../components/use-cursor-pages';
 import { AuditLogDocument, AuditLogVerificationDocument, MembersDocument, type AuditLogQuery } from '../generated/graphql';
 import { actionsOf, actorText, filterAudit, NO_FILTERS, targetText, verificationText, type AuditFilters } from './audit.rules';
 import { eventSummary, formatTime } from './overview.rules';
+import './team.css';
 
 type EventRow = AuditLogQuery['auditLog']['events'][number];
 

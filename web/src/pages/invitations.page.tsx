@@ -22,6 +22,7 @@ import { invitationLink } from './invitations.rules';
 import { formatTime } from './overview.rules';
 import { beyondHeld } from './roles.rules';
 import { RoleSelect, ShownOnce, useDialogTarget } from './team-parts';
+import './team.css';
 
 type InvitationRow = InvitationsQuery['invitations']['invitations'][number];
 type Created = NonNullable<InviteMemberMutation['inviteMember']>;

@@ -12,6 +12,7 @@ import { MembersDocument, RemoveMemberDocument, RolesDocument, UpdateMemberRoleD
 import { useSession } from '../session/session';
 import { formatTime } from './overview.rules';
 import { RoleSelect, useDialogTarget } from './team-parts';
+import './team.css';
 
 type MemberRow = MembersQuery['members']['members'][number];
 

@@ -22,6 +22,7 @@ import {
 import { useSession } from '../session/session';
 import { beyondHeld, draftProblem, grantable, roleEditorGate } from './roles.rules';
 import { PermissionChecklist, useDialogTarget } from './team-parts';
+import './team.css';
 
 type RoleRow = RolesQuery['roles']['roles'][number];
 

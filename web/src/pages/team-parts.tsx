@@ -97,7 +97,7 @@ export function PermissionChecklist({
     onChange(next);
   };
   return (
-    <fieldset disabled={disabled} aria-describedby={describedBy}>
+    <fieldset className="permission-checklist" disabled={disabled} aria-describedby={describedBy}>
       <legend>{legend}</legend>
       <div className="permission-groups">
         {groupByArea(offered).map((group) => (

@@ -13,6 +13,7 @@ import { formatTime, monthName } from './overview.rules';
 import { planLabel } from './roles.rules';
 import { useDialogTarget } from './team-parts';
 import { limitText, planMove, PLAN_OFFERS, type PlanOffer } from './usage.rules';
+import './team.css';
 
 type Usage = UsageAndPlanQuery['usage'];
 
