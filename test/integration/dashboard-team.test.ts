@@ -39,7 +39,8 @@ afterAll(async () => {
 });
 screenshotsOnFailure(() => browser, 'dashboard-team');
 
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
 
 async function goTo(page: Page, name: string) {
   await nav(page, name).click();
@@ -59,17 +60,23 @@ describe('the team pages in a browser', () => {
     await page.getByRole('heading', { name: 'Roles', level: 1 }).waitFor();
     const reason = page.getByTestId('role-editor-reason');
     await reason.waitFor();
-    expect(await reason.textContent()).toContain('Custom roles require the Business or Enterprise plan; this tenant is on the Developer plan.');
+    expect(await reason.textContent()).toContain(
+      'Custom roles require the Business or Enterprise plan; this tenant is on the Developer plan.',
+    );
     expect(await page.getByRole('button', { name: 'Create role' }).isDisabled()).toBe(true);
     expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'audit:read' }).isDisabled()).toBe(true);
     const table = page.getByRole('table', { name: /^Roles/ });
-    for (const name of ['owner', 'admin', 'issuer', 'verifier', 'viewer']) await table.getByRole('row').filter({ hasText: name }).first().waitFor();
+    for (const name of ['owner', 'admin', 'issuer', 'verifier', 'viewer'])
+      await table.getByRole('row').filter({ hasText: name }).first().waitFor();
     const viewerRow = table.getByRole('row').filter({ hasText: 'Read only.' });
     await viewerRow.getByText('8 permissions').click();
     await viewerRow.getByText('compliance:read').waitFor();
     // The service agrees: no custom role on this plan, in the words the page paraphrases.
-    const refused = await app.request('POST', '/v1/roles', { token: owner.token, body: { name: 'x', permissions: ['dids:list'] } });
+    const refused = await app.request('POST', '/v1/roles', {
+      token: owner.token,
+      body: { name: 'x', permissions: ['dids:list'] },
+    });
     expect(refused.body.error).toBe('custom roles require the business or enterprise plan');
     await expectAccessible(page, 'roles on Developer');
 
@@ -124,7 +131,10 @@ describe('the team pages in a browser', () => {
     await shown.getByRole('button', { name: 'Copy' }).click();
     await shown.getByText('Copied to the clipboard.').waitFor();
     expect(await clipboard(page)).toBe(link);
-    await page.getByRole('table', { name: /^Pending invitations/ }).getByText(invitee.email).waitFor();
+    await page
+      .getByRole('table', { name: /^Pending invitations/ })
+      .getByText(invitee.email)
+      .waitFor();
     const pending = await app.request('GET', '/v1/members/invitations', { token: owner.token });
     expect(pending.body.invitations).toEqual([expect.objectContaining({ email: invitee.email, role: 'viewer' })]);
     await expectAccessible(page, 'invitations with the link shown');
@@ -159,7 +169,10 @@ describe('the team pages in a browser', () => {
     await navigation.getByText('API keys (needs api_keys:manage)').waitFor();
     await navigation.getByText('Audit log (needs audit:read)').waitFor();
     await goTo(joining, 'Members');
-    await joining.getByRole('table', { name: /^Members/ }).getByText(owner.email).waitFor();
+    await joining
+      .getByRole('table', { name: /^Members/ })
+      .getByText(owner.email)
+      .waitFor();
     await joining.getByText('Changing a member’s role needs members:update_role.').waitFor();
     await joining.getByText('Removing a member needs members:remove.').waitFor();
     expect(await joining.getByRole('button', { name: `Change role of ${owner.email}` }).isDisabled()).toBe(true);
@@ -273,7 +286,10 @@ describe('the team pages in a browser', () => {
     await shown.getByRole('button', { name: 'I have saved it' }).click();
     await shown.waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(key);
-    const row = page.getByRole('table', { name: /^API keys/ }).getByRole('row').filter({ hasText: 'ci' });
+    const row = page
+      .getByRole('table', { name: /^API keys/ })
+      .getByRole('row')
+      .filter({ hasText: 'ci' });
     await row.getByText(`${apiKey.prefix}…`).waitFor();
     await row.getByText('active').waitFor();
 
@@ -286,7 +302,9 @@ describe('the team pages in a browser', () => {
     await row.getByText('revoked').waitFor();
     const after = await app.request('GET', '/v1/auth/me', { token: key });
     expect([after.status, after.body.error]).toEqual([401, 'unauthorized']);
-    expect((await app.request('GET', '/v1/admin/api-keys', { token: owner.token })).body.api_keys[0].revoked_at).not.toBeNull();
+    expect(
+      (await app.request('GET', '/v1/admin/api-keys', { token: owner.token })).body.api_keys[0].revoked_at,
+    ).not.toBeNull();
     expectCleanPage(ownerPage);
   });
 
@@ -296,7 +314,9 @@ describe('the team pages in a browser', () => {
     await page.getByTestId('current-plan').filter({ hasText: 'Business' }).waitFor();
     // Foreseen on the page…
     await page
-      .getByText('Your usage does not fit it: 3 members and pending invitations (it allows 1); 1 custom role (it has none).')
+      .getByText(
+        'Your usage does not fit it: 3 members and pending invitations (it allows 1); 1 custom role (it has none).',
+      )
       .first()
       .waitFor();
     await page.getByRole('button', { name: 'Downgrade to Developer' }).click();
@@ -307,7 +327,10 @@ describe('the team pages in a browser', () => {
     await alert.waitFor();
     const text = await alert.textContent();
     expect(text).toMatch(/^cannot move to the developer plan: /);
-    const direct = await app.request('POST', '/v1/admin/billing/upgrade', { token: owner.token, body: { plan: 'developer' } });
+    const direct = await app.request('POST', '/v1/admin/billing/upgrade', {
+      token: owner.token,
+      body: { plan: 'developer' },
+    });
     expect([direct.status, direct.body.error]).toEqual([400, text]);
     await expectAccessible(page, 'a refused downgrade');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -322,7 +345,14 @@ describe('the team pages in a browser', () => {
     await table.getByText('api_key.revoked').waitFor();
     const api = await app.request('GET', '/v1/admin/audit-log', { token: owner.token });
     const actions: string[] = api.body.events.map((event: { action: string }) => event.action);
-    for (const action of ['plan.changed', 'role.created', 'member.invited', 'member.role_changed', 'api_key.created', 'api_key.revoked']) {
+    for (const action of [
+      'plan.changed',
+      'role.created',
+      'member.invited',
+      'member.role_changed',
+      'api_key.created',
+      'api_key.revoked',
+    ]) {
       expect(actions).toContain(action);
     }
     // Every event the API holds is a row, newest first; the actor by name.

@@ -10,9 +10,23 @@ import { ErrorMessage } from '../components/error-message';
 import { Field } from '../components/field';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
-import { ApiKeysDocument, CreateApiKeyDocument, RevokeApiKeyDocument, type ApiKeysQuery, type CreateApiKeyMutation } from '../generated/graphql';
+import {
+  ApiKeysDocument,
+  CreateApiKeyDocument,
+  RevokeApiKeyDocument,
+  type ApiKeysQuery,
+  type CreateApiKeyMutation,
+} from '../generated/graphql';
 import { useSession } from '../session/session';
-import { EXPIRY_CHOICES, expiresAt, keyState, scopesText, scopesToSend, type ExpiryChoice, type ScopeMode } from './api-keys.rules';
+import {
+  EXPIRY_CHOICES,
+  expiresAt,
+  keyState,
+  scopesText,
+  scopesToSend,
+  type ExpiryChoice,
+  type ScopeMode,
+} from './api-keys.rules';
 import { formatTime } from './overview.rules';
 import { PermissionChecklist, ShownOnce, useDialogTarget } from './team-parts';
 import './team.css';
@@ -34,10 +48,25 @@ export default function ApiKeysPage() {
   const revoking = useDialogTarget<KeyRow>();
   const now = new Date();
   const columns: Column<KeyRow>[] = [
-    { key: 'name', header: 'Name', cell: (row) => row.name || <span className="muted">unnamed</span>, sortValue: (row) => row.name },
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (row) => row.name || <span className="muted">unnamed</span>,
+      sortValue: (row) => row.name,
+    },
     { key: 'prefix', header: 'Prefix', cell: (row) => <code>{row.prefix}…</code>, sortValue: (row) => row.prefix },
-    { key: 'scopes', header: 'Scopes', cell: (row) => scopesText(row.scopes), filterText: (row) => scopesText(row.scopes) },
-    { key: 'createdAt', header: 'Created', cell: (row) => formatTime(row.createdAt), sortValue: (row) => row.createdAt },
+    {
+      key: 'scopes',
+      header: 'Scopes',
+      cell: (row) => scopesText(row.scopes),
+      filterText: (row) => scopesText(row.scopes),
+    },
+    {
+      key: 'createdAt',
+      header: 'Created',
+      cell: (row) => formatTime(row.createdAt),
+      sortValue: (row) => row.createdAt,
+    },
     {
       key: 'lastUsedAt',
       header: 'Last used',
@@ -64,7 +93,12 @@ export default function ApiKeysPage() {
       header: 'Actions',
       cell: (row) =>
         keyState(row, now) === 'revoked' ? null : (
-          <button type="button" className="button-danger" aria-label={`Revoke ${row.name || row.prefix}`} onClick={() => revoking.show(row)}>
+          <button
+            type="button"
+            className="button-danger"
+            aria-label={`Revoke ${row.name || row.prefix}`}
+            onClick={() => revoking.show(row)}
+          >
             Revoke
           </button>
         ),
@@ -74,8 +108,8 @@ export default function ApiKeysPage() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">API keys</h1>
       <p className="lead">
-        Keys for servers and scripts: send one as <code>Authorization: Bearer bsk_live_…</code>. The service keeps only a
-        hash of each.
+        Keys for servers and scripts: send one as <code>Authorization: Bearer bsk_live_…</code>. The service keeps only
+        a hash of each.
       </p>
       <CreateKey />
       <section className="section" aria-labelledby="list-title">
@@ -95,7 +129,9 @@ export default function ApiKeysPage() {
           </>
         )}
       </section>
-      {revoking.target && <RevokeDialog key={revoking.key} apiKey={revoking.target} open={revoking.open} onClose={revoking.close} />}
+      {revoking.target && (
+        <RevokeDialog key={revoking.key} apiKey={revoking.target} open={revoking.open} onClose={revoking.close} />
+      )}
     </section>
   );
 }
@@ -118,11 +154,14 @@ function CreateKey() {
     const name = String(new FormData(event.currentTarget).get('name')).trim();
     const chosenScopes = scopesToSend(mode, scopes, held);
     const chosenExpiry = expiresAt(expiry, date, new Date());
-    const issue = 'problem' in chosenScopes ? chosenScopes.problem : 'problem' in chosenExpiry ? chosenExpiry.problem : null;
+    const issue =
+      'problem' in chosenScopes ? chosenScopes.problem : 'problem' in chosenExpiry ? chosenExpiry.problem : null;
     setProblem(issue);
     if ('problem' in chosenScopes || 'problem' in chosenExpiry) return;
     const form = event.currentTarget;
-    const outcome = await create({ input: { name: name || null, scopes: chosenScopes.scopes, expiresAt: chosenExpiry.expiresAt } });
+    const outcome = await create({
+      input: { name: name || null, scopes: chosenScopes.scopes, expiresAt: chosenExpiry.expiresAt },
+    });
     if (outcome.data?.createApiKey) {
       setCreated(outcome.data.createApiKey);
       form.reset();
@@ -134,25 +173,54 @@ function CreateKey() {
     <section className="card" aria-labelledby="create-title">
       <h2 id="create-title">Create an API key</h2>
       <form onSubmit={onSubmit} className="form">
-        <Field label="Name" name="name" maxLength={100} hint="What uses it, e.g. ci or issuer-backend." disabled={!can.allowed} />
+        <Field
+          label="Name"
+          name="name"
+          maxLength={100}
+          hint="What uses it, e.g. ci or issuer-backend."
+          disabled={!can.allowed}
+        />
         <fieldset disabled={!can.allowed}>
           <legend>What it may do</legend>
           <label className="choice">
-            <input type="radio" name="scope-mode" value="scoped" checked={mode === 'scoped'} onChange={() => setMode('scoped')} />
+            <input
+              type="radio"
+              name="scope-mode"
+              value="scoped"
+              checked={mode === 'scoped'}
+              onChange={() => setMode('scoped')}
+            />
             Only the scopes chosen below
           </label>
           <label className="choice">
-            <input type="radio" name="scope-mode" value="role" checked={mode === 'role'} onChange={() => setMode('role')} />
+            <input
+              type="radio"
+              name="scope-mode"
+              value="role"
+              checked={mode === 'role'}
+              onChange={() => setMode('role')}
+            />
             Everything my role may do, now and after a change of my role
           </label>
         </fieldset>
         {mode === 'scoped' && (
-          <PermissionChecklist legend="Scopes (from the permissions you hold)" offered={held} selected={scopes} onChange={setScopes} disabled={!can.allowed} />
+          <PermissionChecklist
+            legend="Scopes (from the permissions you hold)"
+            offered={held}
+            selected={scopes}
+            onChange={setScopes}
+            disabled={!can.allowed}
+          />
         )}
         <div className="form form-row">
           <div className="field">
             <label htmlFor="key-expiry">Expires</label>
-            <select id="key-expiry" value={expiry} onChange={(event) => setExpiry(event.target.value as ExpiryChoice)} disabled={!can.allowed}>
+            <select
+              id="key-expiry"
+              value={expiry}
+              onChange={(event) => setExpiry(event.target.value as ExpiryChoice)}
+              disabled={!can.allowed}
+            >
               {EXPIRY_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
@@ -163,7 +231,13 @@ function CreateKey() {
           {expiry === 'date' && (
             <div className="field">
               <label htmlFor="key-expiry-date">Expiry date</label>
-              <input id="key-expiry-date" type="date" value={date} onChange={(event) => setDate(event.target.value)} required />
+              <input
+                id="key-expiry-date"
+                type="date"
+                value={date}
+                onChange={(event) => setDate(event.target.value)}
+                required
+              />
             </div>
           )}
         </div>
@@ -174,7 +248,11 @@ function CreateKey() {
         )}
         <ErrorMessage error={result.error} />
         <div>
-          <button type="submit" disabled={!can.allowed || result.fetching} aria-describedby={can.allowed ? undefined : 'create-key-needs'}>
+          <button
+            type="submit"
+            disabled={!can.allowed || result.fetching}
+            aria-describedby={can.allowed ? undefined : 'create-key-needs'}
+          >
             {result.fetching ? 'Creating…' : 'Create key'}
           </button>
         </div>

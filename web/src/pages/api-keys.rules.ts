@@ -8,7 +8,11 @@ export type ScopeMode = 'role' | 'scoped';
  * permissions the creator holds (the service refuses any other). An empty choice is a problem, not a key
  * with no permissions.
  */
-export function scopesToSend(mode: ScopeMode, chosen: Iterable<string>, held: readonly string[]): { scopes: string[] | null } | { problem: string } {
+export function scopesToSend(
+  mode: ScopeMode,
+  chosen: Iterable<string>,
+  held: readonly string[],
+): { scopes: string[] | null } | { problem: string } {
   if (mode === 'role') return { scopes: null };
   const scopes = grantable(chosen, held);
   return scopes.length ? { scopes } : { problem: 'Choose at least one scope, or let the key act with your role.' };
@@ -31,13 +35,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The `expiresAt` of createApiKey: null for never; a number of days from `now`; or the end of a chosen date
  * (YYYY-MM-DD, 23:59:59.999 in the browser's time zone), which must be in the future.
  */
-export function expiresAt(choice: ExpiryChoice, date: string, now: Date): { expiresAt: string | null } | { problem: string } {
+export function expiresAt(
+  choice: ExpiryChoice,
+  date: string,
+  now: Date,
+): { expiresAt: string | null } | { problem: string } {
   if (choice === 'never') return { expiresAt: null };
   if (choice !== 'date') return { expiresAt: new Date(now.getTime() + Number(choice) * DAY_MS).toISOString() };
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return { problem: 'Choose the day the key expires.' };
   const end = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
-  if (Number.isNaN(end.getTime()) || end.getTime() <= now.getTime()) return { problem: 'The expiry must be in the future.' };
+  if (Number.isNaN(end.getTime()) || end.getTime() <= now.getTime())
+    return { problem: 'The expiry must be in the future.' };
   return { expiresAt: end.toISOString() };
 }
 

@@ -8,8 +8,21 @@ import { DataTable, type Column } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
-import { AuditLogDocument, AuditLogVerificationDocument, MembersDocument, type AuditLogQuery } from '../generated/graphql';
-import { actionsOf, actorText, filterAudit, NO_FILTERS, targetText, verificationText, type AuditFilters } from './audit.rules';
+import {
+  AuditLogDocument,
+  AuditLogVerificationDocument,
+  MembersDocument,
+  type AuditLogQuery,
+} from '../generated/graphql';
+import {
+  actionsOf,
+  actorText,
+  filterAudit,
+  NO_FILTERS,
+  targetText,
+  verificationText,
+  type AuditFilters,
+} from './audit.rules';
 import { eventSummary, formatTime } from './overview.rules';
 import './team.css';
 
@@ -28,25 +41,44 @@ export default function AuditPage() {
   const canListMembers = useCan('members:list');
   const [members] = useQuery({ query: MembersDocument, variables: { limit: 100 }, pause: !canListMembers.allowed });
   const names = useMemo(
-    () => new Map((members.data?.members.members ?? []).map((member) => [member.userId, `${member.displayName} <${member.email}>`])),
+    () =>
+      new Map(
+        (members.data?.members.members ?? []).map((member) => [
+          member.userId,
+          `${member.displayName} <${member.email}>`,
+        ]),
+      ),
     [members.data],
   );
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const rows = log.data?.auditLog.events ?? [];
   const shown = filterAudit(rows, filters, names);
-  const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) => setFilters({ ...filters, [key]: event.target.value });
+  const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) =>
+    setFilters({ ...filters, [key]: event.target.value });
   const columns: Column<EventRow>[] = [
     { key: 'seq', header: '#', cell: (row) => row.seq, sortValue: (row) => row.seq },
     { key: 'createdAt', header: 'When', cell: (row) => formatTime(row.createdAt), sortValue: (row) => row.createdAt },
     { key: 'action', header: 'Action', cell: (row) => <code>{row.action}</code>, sortValue: (row) => row.action },
     { key: 'actor', header: 'Actor', cell: (row) => actorText(row, names), sortValue: (row) => actorText(row, names) },
-    { key: 'target', header: 'Target', cell: (row) => <span className="did">{targetText(row, names)}</span>, sortValue: (row) => targetText(row, names) },
-    { key: 'details', header: 'Details', cell: (row) => eventSummary(row.details, 4), filterText: (row) => eventSummary(row.details, 10) },
+    {
+      key: 'target',
+      header: 'Target',
+      cell: (row) => <span className="did">{targetText(row, names)}</span>,
+      sortValue: (row) => targetText(row, names),
+    },
+    {
+      key: 'details',
+      header: 'Details',
+      cell: (row) => eventSummary(row.details, 4),
+      filterText: (row) => eventSummary(row.details, 10),
+    },
   ];
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Audit log</h1>
-      <p className="lead">What was done in this tenant, by whom, newest first. Each event is chained to the one before by its hash.</p>
+      <p className="lead">
+        What was done in this tenant, by whom, newest first. Each event is chained to the one before by its hash.
+      </p>
       <ChainVerification />
       <section className="section" aria-labelledby="events-title">
         <h2 id="events-title">Events</h2>
@@ -84,7 +116,9 @@ export default function AuditPage() {
             </button>
           </div>
         </form>
-        <p className="muted">The filters apply to the page loaded ({rows.length} events); the next page comes by cursor.</p>
+        <p className="muted">
+          The filters apply to the page loaded ({rows.length} events); the next page comes by cursor.
+        </p>
         <ErrorMessage error={log.error} />
         {!log.data && log.fetching && <Loading label="Loading the audit log" />}
         {log.data && (
@@ -106,12 +140,18 @@ export default function AuditPage() {
 
 function ChainVerification() {
   const [asked, setAsked] = useState(false);
-  const [result, verify] = useQuery({ query: AuditLogVerificationDocument, pause: true, requestPolicy: 'network-only' });
+  const [result, verify] = useQuery({
+    query: AuditLogVerificationDocument,
+    pause: true,
+    requestPolicy: 'network-only',
+  });
   const data = result.data?.auditLogVerification;
   return (
     <section className="card" aria-labelledby="chain-title">
       <h2 id="chain-title">Audit chain</h2>
-      <p className="muted">Checks every event from the first to the newest: none missing, none edited, none replaced.</p>
+      <p className="muted">
+        Checks every event from the first to the newest: none missing, none edited, none replaced.
+      </p>
       <button
         type="button"
         disabled={result.fetching}

@@ -53,7 +53,11 @@ function localInstant(value: string, endOfMinute: boolean): number | null {
   return endOfMinute && value.length <= 16 ? time + 59_999 : time;
 }
 
-export function filterAudit<Row extends AuditRow>(rows: readonly Row[], filters: AuditFilters, names: ActorNames): Row[] {
+export function filterAudit<Row extends AuditRow>(
+  rows: readonly Row[],
+  filters: AuditFilters,
+  names: ActorNames,
+): Row[] {
   const actor = filters.actor.trim().toLowerCase();
   const target = filters.target.trim().toLowerCase();
   const from = localInstant(filters.from, false);

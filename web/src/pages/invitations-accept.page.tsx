@@ -44,8 +44,8 @@ export default function AcceptInvitationPage() {
     <section className="narrow" aria-labelledby="page-title">
       <h1 id="page-title">Accept an invitation</h1>
       <p>
-        Join the inviting tenant with your account, {me?.email}. You then work in it; {tenant?.name ?? 'your current tenant'}{' '}
-        stays yours to choose at sign-in.
+        Join the inviting tenant with your account, {me?.email}. You then work in it;{' '}
+        {tenant?.name ?? 'your current tenant'} stays yours to choose at sign-in.
       </p>
       <form onSubmit={onSubmit} className="form">
         <Field

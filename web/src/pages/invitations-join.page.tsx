@@ -29,7 +29,11 @@ export default function JoinPage() {
     setError(null);
     const result = await client
       .mutation(AcceptInvitationDocument, {
-        input: { token: token.trim(), displayName: String(form.get('displayName')), password: String(form.get('password')) },
+        input: {
+          token: token.trim(),
+          displayName: String(form.get('displayName')),
+          password: String(form.get('password')),
+        },
       })
       .toPromise();
     setBusy(false);

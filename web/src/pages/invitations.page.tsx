@@ -45,8 +45,18 @@ export default function InvitationsPage() {
   const columns: Column<InvitationRow>[] = [
     { key: 'email', header: 'Email', cell: (row) => row.email, sortValue: (row) => row.email },
     { key: 'role', header: 'Role', cell: (row) => row.role, sortValue: (row) => row.role },
-    { key: 'createdAt', header: 'Invited', cell: (row) => formatTime(row.createdAt), sortValue: (row) => row.createdAt },
-    { key: 'expiresAt', header: 'Expires', cell: (row) => formatTime(row.expiresAt), sortValue: (row) => row.expiresAt },
+    {
+      key: 'createdAt',
+      header: 'Invited',
+      cell: (row) => formatTime(row.createdAt),
+      sortValue: (row) => row.createdAt,
+    },
+    {
+      key: 'expiresAt',
+      header: 'Expires',
+      cell: (row) => formatTime(row.expiresAt),
+      sortValue: (row) => row.expiresAt,
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -135,9 +145,20 @@ function InviteForm() {
         />
         <div className="field">
           <label htmlFor="invite-role">Role</label>
-          <RoleSelect id="invite-role" roles={options} held={held} value={roleId} onChange={setChosen} disabled={!can.allowed || !roles.data} />
+          <RoleSelect
+            id="invite-role"
+            roles={options}
+            held={held}
+            value={roleId}
+            onChange={setChosen}
+            disabled={!can.allowed || !roles.data}
+          />
         </div>
-        <button type="submit" disabled={!can.allowed || result.fetching || !roleId} aria-describedby={can.allowed ? undefined : 'invite-needs'}>
+        <button
+          type="submit"
+          disabled={!can.allowed || result.fetching || !roleId}
+          aria-describedby={can.allowed ? undefined : 'invite-needs'}
+        >
           {result.fetching ? 'Inviting…' : 'Invite'}
         </button>
       </form>

@@ -8,7 +8,13 @@ import { DataTable, type Column } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
-import { MembersDocument, RemoveMemberDocument, RolesDocument, UpdateMemberRoleDocument, type MembersQuery } from '../generated/graphql';
+import {
+  MembersDocument,
+  RemoveMemberDocument,
+  RolesDocument,
+  UpdateMemberRoleDocument,
+  type MembersQuery,
+} from '../generated/graphql';
 import { useSession } from '../session/session';
 import { formatTime } from './overview.rules';
 import { RoleSelect, useDialogTarget } from './team-parts';
@@ -43,7 +49,12 @@ export default function MembersPage() {
       sortValue: (row) => row.displayName,
     },
     { key: 'email', header: 'Email', cell: (row) => row.email, sortValue: (row) => row.email },
-    { key: 'role', header: 'Role', cell: (row) => <span className="badge badge-active">{row.role}</span>, sortValue: (row) => row.role },
+    {
+      key: 'role',
+      header: 'Role',
+      cell: (row) => <span className="badge badge-active">{row.role}</span>,
+      sortValue: (row) => row.role,
+    },
     { key: 'joinedAt', header: 'Joined', cell: (row) => formatTime(row.joinedAt), sortValue: (row) => row.joinedAt },
     {
       key: 'actions',
@@ -134,7 +145,13 @@ function ChangeRoleDialog({ member, open, onClose }: { member: MemberRow; open: 
       {roles.data && (
         <div className="field">
           <label htmlFor="member-role">New role</label>
-          <RoleSelect id="member-role" roles={options} held={session.me?.permissions ?? []} value={roleId} onChange={setRoleId} />
+          <RoleSelect
+            id="member-role"
+            roles={options}
+            held={session.me?.permissions ?? []}
+            value={roleId}
+            onChange={setRoleId}
+          />
         </div>
       )}
       <ErrorMessage error={result.error} />
@@ -157,8 +174,8 @@ function RemoveMemberDialog({ member, open, onClose }: { member: MemberRow; open
       }}
     >
       <p>
-        {member.email} ({member.role}) leaves the tenant: their sessions here end at once and the API keys they
-        created are revoked. Their account stays, and they can be invited again.
+        {member.email} ({member.role}) leaves the tenant: their sessions here end at once and the API keys they created
+        are revoked. Their account stays, and they can be invited again.
       </p>
       <ErrorMessage error={result.error} />
     </ConfirmDialog>

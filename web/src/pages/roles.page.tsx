@@ -45,7 +45,10 @@ export default function RolesPage() {
       header: 'Role',
       cell: (row) => (
         <>
-          <strong>{row.name}</strong> <span className={`badge ${row.builtIn ? 'badge-deactivated' : 'badge-active'}`}>{row.builtIn ? 'built in' : 'custom'}</span>
+          <strong>{row.name}</strong>{' '}
+          <span className={`badge ${row.builtIn ? 'badge-deactivated' : 'badge-active'}`}>
+            {row.builtIn ? 'built in' : 'custom'}
+          </span>
         </>
       ),
       sortValue: (row) => row.name,
@@ -77,7 +80,11 @@ export default function RolesPage() {
       cell: (row) => {
         if (row.builtIn) return <span className="muted">fixed</span>;
         const missing = beyondHeld(row.permissions, held);
-        const editReason = !canManage.allowed ? `Editing ${canManage.reason}` : missing.length ? `Editing needs ${missing.join(', ')}` : undefined;
+        const editReason = !canManage.allowed
+          ? `Editing ${canManage.reason}`
+          : missing.length
+            ? `Editing needs ${missing.join(', ')}`
+            : undefined;
         return (
           <div className="actions">
             <button
@@ -111,7 +118,9 @@ export default function RolesPage() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Roles</h1>
-      <p className="lead">A member has one role; a role is a set of permissions. Built-in roles are the same in every tenant.</p>
+      <p className="lead">
+        A member has one role; a role is a set of permissions. Built-in roles are the same in every tenant.
+      </p>
       <RoleEditor
         key={`${editing?.id ?? 'new'}-${generation}`}
         editing={editing}
@@ -144,16 +153,30 @@ export default function RolesPage() {
           </>
         )}
       </section>
-      {deleting.target && <DeleteRoleDialog key={deleting.key} role={deleting.target} open={deleting.open} onClose={deleting.close} />}
+      {deleting.target && (
+        <DeleteRoleDialog key={deleting.key} role={deleting.target} open={deleting.open} onClose={deleting.close} />
+      )}
     </section>
   );
 }
 
-function RoleEditor({ editing, onSaved, onCancel }: { editing: RoleRow | null; onSaved(text: string): void; onCancel(): void }) {
+function RoleEditor({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: RoleRow | null;
+  onSaved(text: string): void;
+  onCancel(): void;
+}) {
   const { me } = useSession();
   const canManage = useCan('roles:manage');
   const canReadUsage = useCan('usage:read');
-  const [plan] = useQuery({ query: CustomRolesAllowedDocument, pause: !canReadUsage.allowed, requestPolicy: 'cache-and-network' });
+  const [plan] = useQuery({
+    query: CustomRolesAllowedDocument,
+    pause: !canReadUsage.allowed,
+    requestPolicy: 'cache-and-network',
+  });
   const [created, create] = useMutation(CreateRoleDocument);
   const [updated, update] = useMutation(UpdateRoleDocument);
   const [name, setName] = useState(editing?.name ?? '');
@@ -192,10 +215,7 @@ function RoleEditor({ editing, onSaved, onCancel }: { editing: RoleRow | null; o
       </h2>
       {!gate.usable && (
         <p className="permission-note" id="editor-reason" data-testid="role-editor-reason">
-          {gate.reason}{' '}
-          {gate.why === 'plan' && (
-            <Link href="/usage">See the plans</Link>
-          )}
+          {gate.reason} {gate.why === 'plan' && <Link href="/usage">See the plans</Link>}
         </p>
       )}
       <form onSubmit={onSubmit} className="form" aria-describedby={disabled ? 'editor-reason' : undefined}>
@@ -208,7 +228,13 @@ function RoleEditor({ editing, onSaved, onCancel }: { editing: RoleRow | null; o
           disabled={disabled}
           required
         />
-        <Field label="Description" name="description" value={description} onChange={(event) => setDescription(event.target.value)} disabled={disabled} />
+        <Field
+          label="Description"
+          name="description"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          disabled={disabled}
+        />
         <PermissionChecklist
           legend="Permissions (only those you hold can be granted)"
           offered={held}
@@ -224,7 +250,11 @@ function RoleEditor({ editing, onSaved, onCancel }: { editing: RoleRow | null; o
         )}
         <ErrorMessage error={result.error} />
         <div className="actions">
-          <button type="submit" disabled={disabled || result.fetching} aria-describedby={disabled ? 'editor-reason' : undefined}>
+          <button
+            type="submit"
+            disabled={disabled || result.fetching}
+            aria-describedby={disabled ? 'editor-reason' : undefined}
+          >
             {result.fetching ? 'Saving…' : editing ? 'Save changes' : 'Create role'}
           </button>
           {editing && (

@@ -97,7 +97,8 @@ export function roleEditorGate(input: {
     const on = input.plan ? `; this tenant is on the ${planLabel(input.plan)} plan` : '';
     return { usable: false, why: 'plan', reason: `${CUSTOM_ROLES_REASON}${on}.` };
   }
-  if (!input.canManage.allowed) return { usable: false, why: 'permission', reason: `Editing roles ${input.canManage.reason}.` };
+  if (!input.canManage.allowed)
+    return { usable: false, why: 'permission', reason: `Editing roles ${input.canManage.reason}.` };
   return { usable: true };
 }
 
@@ -108,7 +109,8 @@ export function draftProblem(draft: RoleDraft): string | null {
   const name = draft.name.trim();
   if (!name) return 'Give the role a name.';
   if (name.length > 50) return 'The name must be at most 50 characters.';
-  if (!ROLE_NAME_PATTERN.test(name)) return 'The name must be lowercase letters and digits, separated by single - or _.';
+  if (!ROLE_NAME_PATTERN.test(name))
+    return 'The name must be lowercase letters and digits, separated by single - or _.';
   if (draft.permissions.size === 0) return 'Choose at least one permission.';
   return null;
 }

@@ -68,7 +68,11 @@ export function ShownOnce({
         </button>
       </div>
       <p role="status" className="muted">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'The browser did not allow copying: the text is selected, copy it by hand.' : ''}
+        {copied === 'yes'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'The browser did not allow copying: the text is selected, copy it by hand.'
+            : ''}
       </p>
     </section>
   );
@@ -161,7 +165,9 @@ export function RoleSelect({
         return (
           <option key={role.id} value={role.id} disabled={missing.length > 0}>
             {role.name}
-            {missing.length > 0 ? ` (needs ${missing[0]}${missing.length > 1 ? ` and ${missing.length - 1} more` : ''})` : ''}
+            {missing.length > 0
+              ? ` (needs ${missing[0]}${missing.length > 1 ? ` and ${missing.length - 1} more` : ''})`
+              : ''}
           </option>
         );
       })}
@@ -175,7 +181,11 @@ export function RoleSelect({
  * afresh.
  */
 export function useDialogTarget<T>() {
-  const [state, setState] = useState<{ target: T | null; open: boolean; key: number }>({ target: null, open: false, key: 0 });
+  const [state, setState] = useState<{ target: T | null; open: boolean; key: number }>({
+    target: null,
+    open: false,
+    key: 0,
+  });
   return {
     ...state,
     show: (target: T) => setState((current) => ({ target, open: true, key: current.key + 1 })),

@@ -7,7 +7,15 @@ import { MESSAGES } from '../../../src/lib/messages';
 import { planChangeObstacles, PLANS } from '../../../src/modules/plans/plans';
 import { ROLE_NAME_PATTERN as SERVICE_ROLE_NAME_PATTERN } from '../../../src/modules/roles/roles.inputs';
 import { expiresAt, keyState, scopesText, scopesToSend } from './api-keys.rules';
-import { actionsOf, actorText, filterAudit, NO_FILTERS, targetText, verificationText, type AuditRow } from './audit.rules';
+import {
+  actionsOf,
+  actorText,
+  filterAudit,
+  NO_FILTERS,
+  targetText,
+  verificationText,
+  type AuditRow,
+} from './audit.rules';
 import { acceptPath, invitationLink, tokenOfAcceptSearch, tokenOfJoinSearch, tokenProblem } from './invitations.rules';
 import { nextPath } from './navigation';
 import {
@@ -22,12 +30,15 @@ import {
 } from './roles.rules';
 import { planMove, PLAN_OFFERS, type UsageFigures } from './usage.rules';
 
-const role = (name: string) => BUILTIN_ROLES.find((candidate) => candidate.name === name)!.permissions as readonly string[];
+const role = (name: string) =>
+  BUILTIN_ROLES.find((candidate) => candidate.name === name)!.permissions as readonly string[];
 
 describe('permissions grouped by area', () => {
   it('keeps the catalogue’s order, names every area of the catalogue, drops duplicates', () => {
     const groups = groupByArea([...PERMISSIONS, 'dids:list']);
-    expect(groups.map((group) => group.area)).toEqual([...new Set(PERMISSIONS.map((permission) => permission.split(':')[0]))]);
+    expect(groups.map((group) => group.area)).toEqual([
+      ...new Set(PERMISSIONS.map((permission) => permission.split(':')[0])),
+    ]);
     expect(groups.flatMap((group) => group.permissions)).toEqual([...PERMISSIONS]);
     // Every area has a name of its own, not the fallback.
     for (const group of groups) expect(group.label, group.area).not.toBe(group.area);
@@ -39,7 +50,14 @@ describe('permissions grouped by area', () => {
     const viewer = role('viewer');
     expect(groupByArea(viewer).flatMap((group) => group.permissions)).toEqual(viewer);
     expect(grantable(['credentials:issue', 'dids:list', 'usage:read'], viewer)).toEqual(['dids:list', 'usage:read']);
-    expect(beyondHeld(role('issuer'), viewer)).toEqual(['credentials:issue', 'credentials:verify', 'credentials:revoke', 'dids:create', 'dids:deactivate', 'didcomm:send']);
+    expect(beyondHeld(role('issuer'), viewer)).toEqual([
+      'credentials:issue',
+      'credentials:verify',
+      'credentials:revoke',
+      'dids:create',
+      'dids:deactivate',
+      'didcomm:send',
+    ]);
     expect(beyondHeld(role('viewer'), role('admin'))).toEqual([]);
   });
 });
@@ -56,13 +74,21 @@ describe('the custom role editor', () => {
     // The same words as the service's refusal (src/lib/messages.ts).
     expect(CUSTOM_ROLES_REASON.toLowerCase()).toBe(MESSAGES.customRolesNotInPlan);
     // The plans the reason names are the ones that offer custom roles.
-    const offering = Object.values(PLANS).filter((plan) => plan.customRoles).map((plan) => plan.displayName);
+    const offering = Object.values(PLANS)
+      .filter((plan) => plan.customRoles)
+      .map((plan) => plan.displayName);
     expect(offering).toEqual(['Business', 'Enterprise']);
   });
 
   it('is usable on Business and Enterprise with roles:manage; names the permission without it', () => {
     expect(roleEditorGate({ canManage: manage, plan: 'business', customRolesAllowed: true })).toEqual({ usable: true });
-    expect(roleEditorGate({ canManage: { allowed: false, reason: 'needs roles:manage' }, plan: 'business', customRolesAllowed: true })).toEqual({
+    expect(
+      roleEditorGate({
+        canManage: { allowed: false, reason: 'needs roles:manage' },
+        plan: 'business',
+        customRolesAllowed: true,
+      }),
+    ).toEqual({
       usable: false,
       why: 'permission',
       reason: 'Editing roles needs roles:manage.',
@@ -79,7 +105,9 @@ describe('the custom role editor', () => {
     expect(draftProblem({ name: 'Auditor', description: '', permissions })).toMatch(/lowercase/);
     expect(draftProblem({ name: 'a--b', description: '', permissions })).toMatch(/single/);
     expect(draftProblem({ name: 'x'.repeat(51), description: '', permissions })).toMatch(/50/);
-    expect(draftProblem({ name: 'auditor', description: '', permissions: new Set() })).toBe('Choose at least one permission.');
+    expect(draftProblem({ name: 'auditor', description: '', permissions: new Set() })).toBe(
+      'Choose at least one permission.',
+    );
   });
 });
 
@@ -88,8 +116,12 @@ describe('API keys', () => {
   it('are scoped to chosen permissions the creator holds, or to the creator’s role', () => {
     const viewer = role('viewer');
     expect(scopesToSend('role', ['dids:list'], viewer)).toEqual({ scopes: null });
-    expect(scopesToSend('scoped', ['usage:read', 'dids:list', 'billing:manage'], viewer)).toEqual({ scopes: ['dids:list', 'usage:read'] });
-    expect(scopesToSend('scoped', ['billing:manage'], viewer)).toEqual({ problem: expect.stringMatching(/at least one scope/) });
+    expect(scopesToSend('scoped', ['usage:read', 'dids:list', 'billing:manage'], viewer)).toEqual({
+      scopes: ['dids:list', 'usage:read'],
+    });
+    expect(scopesToSend('scoped', ['billing:manage'], viewer)).toEqual({
+      problem: expect.stringMatching(/at least one scope/),
+    });
     expect(scopesText(null)).toMatch(/role/);
     expect(scopesText(['a:b', 'c:d'])).toBe('a:b, c:d');
   });
@@ -213,8 +245,21 @@ describe('the audit log', () => {
   });
   const names = new Map([['u-ada', 'Ada <ada@example.com>']]);
   const rows = [
-    row({ seq: 3, action: 'api_key.revoked', targetType: 'api_key', targetId: 'k-1', createdAt: '2026-11-24T12:00:00.000Z' }),
-    row({ seq: 2, action: 'api_key.created', targetType: 'api_key', targetId: 'k-1', actorApiKeyId: 'k-0', createdAt: '2026-11-24T11:00:00.000Z' }),
+    row({
+      seq: 3,
+      action: 'api_key.revoked',
+      targetType: 'api_key',
+      targetId: 'k-1',
+      createdAt: '2026-11-24T12:00:00.000Z',
+    }),
+    row({
+      seq: 2,
+      action: 'api_key.created',
+      targetType: 'api_key',
+      targetId: 'k-1',
+      actorApiKeyId: 'k-0',
+      createdAt: '2026-11-24T11:00:00.000Z',
+    }),
     row({ seq: 1, actorUserId: null }),
   ];
 
@@ -229,7 +274,8 @@ describe('the audit log', () => {
   });
 
   it('filters the loaded page by action, actor, target and time', () => {
-    const seqs = (filters: Partial<typeof NO_FILTERS>) => filterAudit(rows, { ...NO_FILTERS, ...filters }, names).map((event) => event.seq);
+    const seqs = (filters: Partial<typeof NO_FILTERS>) =>
+      filterAudit(rows, { ...NO_FILTERS, ...filters }, names).map((event) => event.seq);
     expect(seqs({})).toEqual([3, 2, 1]);
     expect(seqs({ action: 'api_key.created' })).toEqual([2]);
     expect(seqs({ actor: 'ada@' })).toEqual([3, 2]);
@@ -253,7 +299,14 @@ describe('the audit log', () => {
     );
     expect(verificationText({ valid: true, eventsChecked: 0, head: null, firstBreak: null })).toMatch(/no event yet/);
     expect(
-      verificationText({ valid: false, eventsChecked: 7, head: null, firstBreak: { seq: 7, reason: 'hash_mismatch', expected: 'aa', found: 'bb' } }),
-    ).toBe('The audit chain is broken at #7: the event was edited (it no longer hashes to its hash). Expected aa, found bb.');
+      verificationText({
+        valid: false,
+        eventsChecked: 7,
+        head: null,
+        firstBreak: { seq: 7, reason: 'hash_mismatch', expected: 'aa', found: 'bb' },
+      }),
+    ).toBe(
+      'The audit chain is broken at #7: the event was edited (it no longer hashes to its hash). Expected aa, found bb.',
+    );
   });
 });

@@ -41,10 +41,15 @@ export default function UsagePage() {
               <h2 id="usage-title">Usage in {monthName(data.month)}</h2>
               <Meter label="Credentials issued" used={data.credentialsIssuedThisMonth} limit={data.credentials.limit} />
               <Meter label="Active DIDs" used={data.activeDids} limit={data.dids.limit} />
-              <Meter label="Members and invitations" used={data.members + data.pendingInvitations} limit={data.seats.limit} />
+              <Meter
+                label="Members and invitations"
+                used={data.members + data.pendingInvitations}
+                limit={data.seats.limit}
+              />
               <p className="muted">
                 {data.members} member{data.members === 1 ? '' : 's'} and {data.pendingInvitations} pending invitation
-                {data.pendingInvitations === 1 ? '' : 's'}. The month’s quota starts again on {formatTime(data.periodEnd)}.
+                {data.pendingInvitations === 1 ? '' : 's'}. The month’s quota starts again on{' '}
+                {formatTime(data.periodEnd)}.
               </p>
             </section>
             <section className="card" aria-labelledby="limits-title">
@@ -84,14 +89,20 @@ function Plans({ usage, onChanged }: { usage: Usage; onChanged(text: string): vo
   return (
     <section className="section" aria-labelledby="plans-title">
       <h2 id="plans-title">Change plan</h2>
-      <p className="muted">A change applies at once, up or down; a move down is refused while your usage does not fit it.</p>
+      <p className="muted">
+        A change applies at once, up or down; a move down is refused while your usage does not fit it.
+      </p>
       {!can.allowed && <p className="permission-note">Changing the plan {can.reason}.</p>}
       <div className="plan-grid">
         {PLAN_OFFERS.map((offer) => {
           const move = planMove(usage, offer);
           const titleId = `plan-${offer.name}`;
           return (
-            <section key={offer.name} className={move.kind === 'current' ? 'card plan-current' : 'card'} aria-labelledby={titleId}>
+            <section
+              key={offer.name}
+              className={move.kind === 'current' ? 'card plan-current' : 'card'}
+              aria-labelledby={titleId}
+            >
               <h3 id={titleId}>{offer.label}</h3>
               <dl>
                 <dt>Credentials a month</dt>
@@ -133,7 +144,14 @@ function Plans({ usage, onChanged }: { usage: Usage; onChanged(text: string): vo
         })}
       </div>
       {moving.target && (
-        <PlanChangeDialog key={moving.key} usage={usage} target={moving.target} open={moving.open} onClose={moving.close} onChanged={onChanged} />
+        <PlanChangeDialog
+          key={moving.key}
+          usage={usage}
+          target={moving.target}
+          open={moving.open}
+          onClose={moving.close}
+          onChanged={onChanged}
+        />
       )}
     </section>
   );

@@ -17,6 +17,7 @@ export type PlanOffer = {
   customDomains: boolean;
 };
 
+// prettier-ignore
 export const PLAN_OFFERS: readonly PlanOffer[] = [
   { name: 'developer', label: 'Developer', requestsPerMinute: 10, burst: 20, credentialsPerMonth: 100, dids: 1, members: 1, customRoles: false, customDomains: false },
   { name: 'startup', label: 'Startup', requestsPerMinute: 100, burst: 200, credentialsPerMonth: 1_000, dids: 5, members: 5, customRoles: false, customDomains: false },
@@ -34,9 +35,7 @@ export type UsageFigures = {
   customRoles: number;
 };
 
-export type PlanMove =
-  | { kind: 'current' }
-  | { kind: 'upgrade' | 'downgrade'; obstacles: string[] };
+export type PlanMove = { kind: 'current' } | { kind: 'upgrade' | 'downgrade'; obstacles: string[] };
 
 const rank = (plan: Plan) => PLAN_OFFERS.findIndex((offer) => offer.name === plan);
 
@@ -55,7 +54,9 @@ export function planMove(usage: UsageFigures, offer: PlanOffer): PlanMove {
   }
   if (!fits(offer.dids, usage.activeDids)) obstacles.push(`${usage.activeDids} active DIDs (it allows ${offer.dids})`);
   if (!fits(offer.credentialsPerMonth, usage.credentialsIssuedThisMonth)) {
-    obstacles.push(`${usage.credentialsIssuedThisMonth} credentials issued this month (it allows ${offer.credentialsPerMonth})`);
+    obstacles.push(
+      `${usage.credentialsIssuedThisMonth} credentials issued this month (it allows ${offer.credentialsPerMonth})`,
+    );
   }
   if (!offer.customRoles && usage.customRoles > 0) {
     obstacles.push(`${usage.customRoles} custom role${usage.customRoles === 1 ? '' : 's'} (it has none)`);
