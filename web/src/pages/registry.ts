@@ -14,4 +14,12 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/credentials/issue', title: 'Issue a credential', audience: 'signed-in', permissions: ['credentials:issue', 'dids:list'], nav: false, load: () => import('./credentials-issue.page') },
   { path: '/credentials/:id', title: 'Credential', audience: 'signed-in', permissions: ['credentials:list'], nav: false, load: () => import('./credential.page') },
   { path: '/verify', title: 'Verify', audience: 'signed-in', permissions: ['credentials:verify'], nav: true, load: () => import('./verify.page') },
+  { path: '/members', title: 'Members', audience: 'signed-in', permissions: ['members:list'], nav: true, load: () => import('./members.page') },
+  { path: '/invitations', title: 'Invitations', audience: 'signed-in', permissions: ['members:list'], nav: true, load: () => import('./invitations.page') },
+  { path: '/join', title: 'Join a team', audience: 'signed-out', permissions: [], nav: false, load: () => import('./invitations-join.page') },
+  { path: '/accept-invitation', title: 'Accept an invitation', audience: 'signed-in', permissions: [], nav: false, load: () => import('./invitations-accept.page') },
+  { path: '/roles', title: 'Roles', audience: 'signed-in', permissions: ['roles:list'], nav: true, load: () => import('./roles.page') },
+  { path: '/api-keys', title: 'API keys', audience: 'signed-in', permissions: ['api_keys:manage'], nav: true, load: () => import('./api-keys.page') },
+  { path: '/usage', title: 'Usage and plan', audience: 'signed-in', permissions: ['usage:read'], nav: true, load: () => import('./usage.page') },
+  { path: '/audit-log', title: 'Audit log', audience: 'signed-in', permissions: ['audit:read'], nav: true, load: () => import('./audit.page') },
 ];
