@@ -67,7 +67,9 @@ const gql = async (query: string, variables: Record<string, unknown> = {}, token
   return result.body.data;
 };
 
-describe('the feature pages in a browser', () => {
+// A browser's steps wait on the service and on rendering: on a machine others share, a test can take several times
+// its usual few seconds (as in dashboard.test.ts).
+describe('the feature pages in a browser', { timeout: 60_000 }, () => {
   it('webhooks: adds an endpoint (secret shown once, copied), sends it a test event, shows the delivery, disables it', async () => {
     const dashboard = await open('/webhooks');
     const { page } = dashboard;
