@@ -22,4 +22,13 @@ export const PAGES: readonly PageEntry[] = [
   { path: '/api-keys', title: 'API keys', audience: 'signed-in', permissions: ['api_keys:manage'], nav: true, load: () => import('./api-keys.page') },
   { path: '/usage', title: 'Usage and plan', audience: 'signed-in', permissions: ['usage:read'], nav: true, load: () => import('./usage.page') },
   { path: '/audit-log', title: 'Audit log', audience: 'signed-in', permissions: ['audit:read'], nav: true, load: () => import('./audit.page') },
+  { path: '/webhooks', title: 'Webhooks', audience: 'signed-in', permissions: ['webhooks:manage'], nav: true, load: () => import('./webhooks.page') },
+  { path: '/webhooks/:id', title: 'Webhook endpoint', audience: 'signed-in', permissions: ['webhooks:manage'], nav: false, load: () => import('./webhook.page') },
+  { path: '/trust', title: 'Trust', audience: 'signed-in', permissions: ['trust:read'], nav: true, load: () => import('./trust.page') },
+  { path: '/compliance', title: 'Compliance', audience: 'signed-in', permissions: ['compliance:read'], nav: true, load: () => import('./compliance.page') },
+  { path: '/compliance/reports/:id', title: 'Compliance report', audience: 'signed-in', permissions: ['compliance:read'], nav: false, load: () => import('./compliance-report.page') },
+  { path: '/compliance/:id', title: 'Compliance framework', audience: 'signed-in', permissions: ['compliance:read'], nav: false, load: () => import('./compliance-framework.page') },
+  { path: '/didcomm', title: 'DIDComm', audience: 'signed-in', permissions: ['didcomm:read'], nav: true, load: () => import('./didcomm.page') },
+  { path: '/didcomm/:id', title: 'DIDComm message', audience: 'signed-in', permissions: ['didcomm:read'], nav: false, load: () => import('./didcomm-message.page') },
+  { path: '/domains', title: 'Domains', audience: 'signed-in', permissions: ['domains:manage'], nav: true, load: () => import('./domains.page') },
 ];
