@@ -12,6 +12,7 @@ import { benchIssue } from './issue.js';
 import { benchLoginFlood, type FloodResult } from './login-flood.js';
 import { benchWebhooks } from './webhooks.js';
 import { benchDidcomm, type DidcommBench } from './didcomm.js';
+import { benchDashboard, type DashboardBench } from './dashboard.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -176,8 +177,26 @@ function printDidcomm({ rows, packedPerSecond }: DidcommBench) {
   console.log(`  (in-process authcrypt packing with didcomm-node, for scale: ${fmt(packedPerSecond)} msg/s)`);
 }
 
+/** BENCH_ONLY=dashboard: the dashboard's first render alone. */
+async function benchDashboardOnly(env: Record<string, string>) {
+  const service = await start(env);
+  const result = await benchDashboard(service.url, tokenOf(await enterpriseTenant(service.url)));
+  await service.stop();
+  printDashboard(result);
+}
+
+const tokenOf = (tenant: EnterpriseTenant) => tenant.auth.authorization.slice('Bearer '.length);
+
+function printDashboard({ runs, median, best }: DashboardBench) {
+  console.log(
+    `dashboard first render (/app/ to the overview's plan and events, new browser context each, ${runs.length} runs): ` +
+      `median ${fmt(median)} ms, best ${fmt(best)} ms`,
+  );
+}
+
 async function benchDatabase(label: string, env: Record<string, string>) {
   console.log(`\n## ${label}`);
+  if (process.env.BENCH_ONLY === 'dashboard') return benchDashboardOnly(env);
   if (process.env.BENCH_ONLY === 'didcomm') return benchDidcommOnly(env);
   if (process.env.BENCH_ONLY === 'webhooks') return benchWebhooksOnly(env);
   if (process.env.BENCH_ONLY === 'issue') return benchIssueOnly(env);
@@ -233,6 +252,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   const issueRows = await benchIssue(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
   const webhooks = await benchWebhooks(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
   const didcomm = await benchDidcomm(warm.url, tenant, { connections: CONNECTIONS, seconds: SECONDS });
+  const dashboard = await benchDashboard(warm.url, tokenOf(await tenant()));
   const floodOptions = {
     accounts: FLOOD_CONNECTIONS,
     flood: FLOOD_CONNECTIONS,
@@ -264,6 +284,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   printIssue(issueRows);
   printWebhooks(webhooks);
   printDidcomm(didcomm);
+  printDashboard(dashboard);
 
   printFlood([
     ['queued (defaults)', queued],

@@ -25,22 +25,8 @@ import type { Permission } from '../../src/auth/permissions.js';
 import { addMember, BUILTIN_ROLE_IDS, tenantOnPlan, uniqueSuffix, type RegisteredUser } from './factories.js';
 import type { TestApp } from './harness.js';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/**
- * Headless, and quiet: without the background-networking flags Chromium tries to reach Google's services and
- * hangs on a closed network. No sandbox: CI runs as root in a container.
- */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 /** Where the dashboard keeps its token (web/src/session/session-store.ts). */
 export const SESSION_STORAGE_KEY = 'credential-service.session';
