@@ -1,6 +1,6 @@
 // The dashboard's first render (issue 17: the overview in ≤ 1 s on the embedded default): a signed-in owner
-// opens /app/ in a new browser context (nothing cached), and the clock stops when the overview shows the plan
-// and the recent events table, i.e. after the page, its JavaScript, `me`, usage and events have all come back.
+// opens /app/ in a new browser context (nothing cached); the time is the page's own, from the navigation's start
+// to the frame where the overview shows the plan and the recent events table, i.e. after the page, its JavaScript, `me`, usage and events have all come back.
 // Debian's Chromium through playwright-core, as the browser tests drive it.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/chromium.js';
@@ -19,11 +19,18 @@ export async function benchDashboard(url: string, token: string, runs = 7): Prom
       const page = await context.newPage();
       await page.goto('/healthz');
       await page.evaluate(([key, value]) => sessionStorage.setItem(key!, value!), [SESSION_STORAGE_KEY, token]);
-      const started = performance.now();
-      await page.goto('/app/');
-      await page.getByTestId('plan').waitFor();
-      await page.locator('section[aria-labelledby="events-title"] table tbody tr').first().waitFor();
-      if (run >= 0) times.push(performance.now() - started);
+      await page.goto('/app/', { waitUntil: 'commit' });
+      // Read in the page, on the frame that first shows both: the navigation's own clock, no driver latency.
+      const shown = await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="plan"]') &&
+          document.querySelector('section[aria-labelledby="events-title"] table tbody tr')
+            ? performance.now()
+            : false,
+        undefined,
+        { polling: 'raf' },
+      );
+      if (run >= 0) times.push((await shown.jsonValue()) as number);
       await context.close();
     }
   } finally {

@@ -10,8 +10,17 @@ import type { PageEntry } from '../pages/page.types';
 import { PAGES } from '../pages/registry';
 import { useSession } from '../session/session';
 
+// A page whose module has arrived renders at once. Through React.lazy alone its first render would suspend
+// even then (lazy learns of a resolved promise only by awaiting it), and React holds a Suspense boundary's
+// reveal back for up to 300 ms: measured, most of the overview's first render after `me` came back.
+const loaded = new Map<PageEntry, ComponentType>();
+const loadPage = (page: PageEntry) =>
+  page.load().then((module) => {
+    loaded.set(page, module.default);
+    return module;
+  });
 const components = new Map<PageEntry, LazyExoticComponent<ComponentType>>(
-  PAGES.map((page) => [page, lazy(page.load)]),
+  PAGES.map((page) => [page, lazy(() => loadPage(page))]),
 );
 
 export const APP_NAME = 'Credential service';
@@ -46,7 +55,7 @@ function GuardedPage({ page }: { page: PageEntry }) {
   );
   // While `me` loads, fetch the page's module too, rather than one after the other.
   useEffect(() => {
-    if (access.kind === 'wait') void page.load().catch(() => {});
+    if (access.kind === 'wait') void loadPage(page).catch(() => {});
   }, [access.kind, page]);
   switch (access.kind) {
     case 'sign-in':
@@ -72,6 +81,8 @@ function GuardedPage({ page }: { page: PageEntry }) {
         </section>
       );
     case 'show': {
+      const Ready = loaded.get(page);
+      if (Ready) return <Ready />;
       const Page = components.get(page)!;
       return (
         <Suspense fallback={<Loading label={`Loading ${page.title}`} />}>
