@@ -8,12 +8,11 @@ import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Meter } from '../components/meter';
 import { RecentEventsDocument, UsageDocument, type RecentEventsQuery } from '../generated/graphql';
+import { RECENT_EVENTS, recentEventsVariables } from './overview.queries';
 import { useSession } from '../session/session';
 import { eventSummary, formatTime, monthName } from './overview.rules';
 
 type EventRow = RecentEventsQuery['events']['events'][number];
-
-const RECENT_EVENTS = 10;
 
 export default function OverviewPage() {
   const { me } = useSession();
@@ -41,7 +40,11 @@ export default function OverviewPage() {
             <h2 id="usage-title">Usage in {monthName(data.month)}</h2>
             <Meter label="Credentials issued" used={data.credentialsIssuedThisMonth} limit={data.credentials.limit} />
             <Meter label="Active DIDs" used={data.activeDids} limit={data.dids.limit} />
-            <Meter label="Members and invitations" used={data.members + data.pendingInvitations} limit={data.seats.limit} />
+            <Meter
+              label="Members and invitations"
+              used={data.members + data.pendingInvitations}
+              limit={data.seats.limit}
+            />
             <p className="muted">The month's quota starts again on {formatTime(data.periodEnd)}.</p>
           </section>
           <section className="card" aria-labelledby="rate-title">
@@ -66,10 +69,12 @@ function RequestBudget({ requestsPerMinute, burst }: { requestsPerMinute: number
   const reading = useSyncExternalStore(rateLimits.subscribe, rateLimits.get);
   return (
     <>
-      {reading && <Meter label="Requests used from the burst" used={reading.limit - reading.remaining} limit={reading.limit} />}
+      {reading && (
+        <Meter label="Requests used from the burst" used={reading.limit - reading.remaining} limit={reading.limit} />
+      )}
       <p className="muted">
-        Up to {burst} requests at once, then {requestsPerMinute} a minute. A request over the limit is refused with
-        429 and says when to retry.
+        Up to {burst} requests at once, then {requestsPerMinute} a minute. A request over the limit is refused with 429
+        and says when to retry.
       </p>
     </>
   );
@@ -82,7 +87,11 @@ const EVENT_COLUMNS: Column<EventRow>[] = [
 ];
 
 function RecentEvents() {
-  const [events] = useQuery({ query: RecentEventsDocument, variables: { limit: RECENT_EVENTS }, requestPolicy: 'cache-and-network' });
+  const [events] = useQuery({
+    query: RecentEventsDocument,
+    variables: recentEventsVariables,
+    requestPolicy: 'cache-and-network',
+  });
   if (events.error) return <ErrorMessage error={events.error} />;
   if (!events.data) return <Loading label="Loading events" />;
   return (

@@ -1,6 +1,7 @@
 // The registry made into routes: each page behind the guard of pageAccess() (pages/navigation.ts), loaded
 // lazily, with its title as the document's title.
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { useClient } from 'urql';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { PermissionNote } from '../access/can';
 import { ErrorMessage } from '../components/error-message';
@@ -53,10 +54,13 @@ function GuardedPage({ page }: { page: PageEntry }) {
     location,
     search,
   );
-  // While `me` loads, fetch the page's module too, rather than one after the other.
+  // While `me` loads, fetch the page's module and its first queries too, rather than one after the other.
+  const client = useClient();
   useEffect(() => {
-    if (access.kind === 'wait') void loadPage(page).catch(() => {});
-  }, [access.kind, page]);
+    if (access.kind !== 'wait') return;
+    void loadPage(page).catch(() => {});
+    if (session.token !== null) page.prefetch?.(client);
+  }, [access.kind, page, client, session.token]);
   switch (access.kind) {
     case 'sign-in':
     case 'leave':
