@@ -64,6 +64,14 @@ export async function freshPGlite(): Promise<PGlite> {
 }
 let template: Promise<Blob> | undefined;
 
+/**
+ * Starts the databases of freshPGlite from `dump` (a data directory just after initdb, as dumpDataDir writes
+ * it) instead of running initdb in this process: the test suite passes the one its global setup already made.
+ */
+export function startDatabasesFrom(dump: Promise<Blob>): void {
+  template ??= dump;
+}
+
 /** True when a script has no statement, e.g. the engine's "-- This is an empty migration." */
 export function isEmptySql(sql: string): boolean {
   return sql

@@ -19,6 +19,7 @@ import {
   type RegisteredUser,
 } from '../support/factories.js';
 import { expectError } from '../support/contract.js';
+import { bytesAsHex } from '../support/rows.js';
 
 let app: TestApp;
 
@@ -945,35 +946,38 @@ describe.each(BAD_CREDENTIALS)('with $name', ({ token }) => {
   });
 });
 
-/** Everything the tenant holds that a write could change (API key use times aside: reads record them). */
+/**
+ * Everything the tenant holds that a write could change (API key use times aside: reads record them), byte
+ * columns as hex (test/support/rows.ts: a status list's 16 KiB of bits compared byte by byte cost seconds).
+ */
 async function tenantState() {
   const prisma = app.database.prisma;
   const where = { tenantId: owner.tenant_id };
   const byId = { orderBy: { id: 'asc' as const } };
   const [tenant, roles, memberships, invitations, apiKeys, auditEvents] = await Promise.all([
     prisma.tenant.findUniqueOrThrow({ where: { id: owner.tenant_id } }),
-    prisma.role.findMany({ where, ...byId }),
-    prisma.membership.findMany({ where, ...byId }),
-    prisma.invitation.findMany({ where, ...byId }),
-    prisma.apiKey.findMany({ where, ...byId, omit: { lastUsedAt: true } }),
-    prisma.auditEvent.findMany({ where, ...byId }),
+    prisma.role.findMany({ where, ...byId }).then(bytesAsHex),
+    prisma.membership.findMany({ where, ...byId }).then(bytesAsHex),
+    prisma.invitation.findMany({ where, ...byId }).then(bytesAsHex),
+    prisma.apiKey.findMany({ where, ...byId, omit: { lastUsedAt: true } }).then(bytesAsHex),
+    prisma.auditEvent.findMany({ where, ...byId }).then(bytesAsHex),
   ]);
   const [adoptions, complianceAttestations, complianceReports] = await Promise.all([
-    prisma.complianceAdoption.findMany({ where, orderBy: { frameworkId: 'asc' } }),
-    prisma.complianceAttestation.findMany({ where, ...byId }),
-    prisma.complianceReport.findMany({ where, ...byId }),
+    prisma.complianceAdoption.findMany({ where, orderBy: { frameworkId: 'asc' } }).then(bytesAsHex),
+    prisma.complianceAttestation.findMany({ where, ...byId }).then(bytesAsHex),
+    prisma.complianceReport.findMany({ where, ...byId }).then(bytesAsHex),
   ]);
-  const customDomains = await prisma.customDomain.findMany({ where, ...byId });
+  const customDomains = await prisma.customDomain.findMany({ where, ...byId }).then(bytesAsHex);
   const [dids, credentials, statusLists, usageCounters, outboxEvents, dataSubjectRequests] = await Promise.all([
-    prisma.did.findMany({ where, ...byId }),
-    prisma.credential.findMany({ where, ...byId }),
-    prisma.statusList.findMany({ where, ...byId }),
-    prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }),
+    prisma.did.findMany({ where, ...byId }).then(bytesAsHex),
+    prisma.credential.findMany({ where, ...byId }).then(bytesAsHex),
+    prisma.statusList.findMany({ where, ...byId }).then(bytesAsHex),
+    prisma.usageCounter.findMany({ where, orderBy: { month: 'asc' } }).then(bytesAsHex),
     // Not publishedAt: a webhook dispatcher (any instance on the database) fans events out at any moment.
-    prisma.outboxEvent.findMany({ where, ...byId, omit: { publishedAt: true } }),
-    prisma.dataSubjectRequest.findMany({ where, ...byId }),
+    prisma.outboxEvent.findMany({ where, ...byId, omit: { publishedAt: true } }).then(bytesAsHex),
+    prisma.dataSubjectRequest.findMany({ where, ...byId }).then(bytesAsHex),
   ]);
-  const didcommMessages = await prisma.didcommMessage.findMany({ where, ...byId });
+  const didcommMessages = await prisma.didcommMessage.findMany({ where, ...byId }).then(bytesAsHex);
   return {
     didcommMessages,
     tenant,

@@ -3,17 +3,16 @@
 // assembled the way its COPY lines say — compiled by the same `npm run build` — and started as its CMD
 // does, with NODE_ENV=production. A file the image needs and does not copy (a migration, the database
 // set-up child, a package) fails here. This is also `npm run start:prod`: compiled JavaScript in production.
-import { execFile } from 'node:child_process';
+// The compiled files are reused from an earlier run whose sources were the same (test/support/build-cache.ts).
 import { cp, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compiledBuild } from '../support/build-cache.js';
 import { startService, type ChildService } from '../support/child-service.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
 
 const dockerfile = await readFile(path.join(ROOT, 'Dockerfile'), 'utf8');
 /** The instructions of the image's final stage (after the last FROM), continuation lines joined. */
@@ -62,20 +61,10 @@ describe('the image’s files, assembled and started', () => {
   it('serve /healthz, /readyz and the dashboard from the image’s files in production, and stop cleanly on SIGTERM', async () => {
     image = await mkdtemp(path.join(tmpdir(), 'credential-service-image-'));
     const app = path.join(image, 'app');
-    const build = path.join(image, 'build');
     await mkdir(app);
-    // The build stage: `npm run build` (tsc -p tsconfig.build.json) into its own directory.
-    await run(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules/typescript/bin/tsc'),
-        '-p',
-        'tsconfig.build.json',
-        '--outDir',
-        path.join(build, 'dist'),
-      ],
-      { cwd: ROOT },
-    );
+    // The build stage: `npm run build` (tsc -p tsconfig.build.json), into a directory of its own, made once
+    // for these sources and kept between runs (test/support/build-cache.ts).
+    const build = await compiledBuild();
     // The final stage's COPY lines: from the build stage (its /app is this checkout plus the compiled
     // dist) or from the context (this checkout). node_modules is linked, not copied: the same packages.
     const copies = instruction('COPY');

@@ -219,65 +219,72 @@ describe('refusals', () => {
     expect(retried.headers.get(REPLAYED)).toBeNull();
   });
 
-  it('a lease that ran out (its process died) is taken over; the late first request cannot complete', async () => {
-    const { owner } = await businessTenant();
-    const key = randomUUID();
-    const begun = await holdKeyForCreateDid(owner, key, { keyType: 'P-256' });
-    if (begun.kind !== 'execute') throw new Error('expected to hold the key');
-    await sleep(LEASE_SECONDS * 1000 + 300);
-    const retried = await post(app, '/v1/dids', owner.token, { key_type: 'P-256' }, key);
-    expect(retried.status, retried.text).toBe(200);
-    // The first holder wakes up and tries to commit its effect: refused, and its transaction rolls back.
-    await expect(
-      app.database.prisma.$transaction(async (tx) => {
-        await tx.outboxEvent.create({ data: { tenantId: owner.tenant_id, type: 'probe', payload: {} } });
-        await completeIdempotentRequest(tx, begun.slot, { late: true });
-      }),
-    ).rejects.toMatchObject({ status: 409, message: IN_PROGRESS });
-    expect(await app.database.prisma.outboxEvent.count({ where: { tenantId: owner.tenant_id, type: 'probe' } })).toBe(
-      0,
-    );
-    expectReplayOf(await post(app, '/v1/dids', owner.token, { key_type: 'P-256' }, key), retried);
-  });
+  // The two tests that wait for a lease to run out wait side by side (each on a tenant of its own).
+  it.concurrent(
+    'a lease that ran out (its process died) is taken over; the late first request cannot complete',
+    async () => {
+      const { owner } = await businessTenant();
+      const key = randomUUID();
+      const begun = await holdKeyForCreateDid(owner, key, { keyType: 'P-256' });
+      if (begun.kind !== 'execute') throw new Error('expected to hold the key');
+      await sleep(LEASE_SECONDS * 1000 + 300);
+      const retried = await post(app, '/v1/dids', owner.token, { key_type: 'P-256' }, key);
+      expect(retried.status, retried.text).toBe(200);
+      // The first holder wakes up and tries to commit its effect: refused, and its transaction rolls back.
+      await expect(
+        app.database.prisma.$transaction(async (tx) => {
+          await tx.outboxEvent.create({ data: { tenantId: owner.tenant_id, type: 'probe', payload: {} } });
+          await completeIdempotentRequest(tx, begun.slot, { late: true });
+        }),
+      ).rejects.toMatchObject({ status: 409, message: IN_PROGRESS });
+      expect(await app.database.prisma.outboxEvent.count({ where: { tenantId: owner.tenant_id, type: 'probe' } })).toBe(
+        0,
+      );
+      expectReplayOf(await post(app, '/v1/dids', owner.token, { key_type: 'P-256' }, key), retried);
+    },
+  );
 
-  it('the issue statement refuses a lease it lost: no credential, no quota; the new holder’s issue counts', async () => {
-    const { owner, did } = await businessTenant();
-    const key = randomUUID();
-    const body = issueBody(did);
-    const request = {
-      tenantId: owner.tenant_id,
-      key,
-      operation: 'issueCredential',
-      // What the resolver receives for the REST body above.
-      args: {
-        input: { format: body.format, issuer: did, subjectId: body.subject_id, type: body.type, claims: body.claims },
-      },
-      caller: `user:${owner.user_id}`,
-    };
-    const stale = await app.services.idempotency.begin(request);
-    await sleep(LEASE_SECONDS * 1000 + 300);
-    const current = await app.services.idempotency.begin(request);
-    if (stale.kind !== 'execute' || current.kind !== 'execute') throw new Error('expected to hold the key twice');
-    const principal = {
-      kind: 'session',
-      tenantId: owner.tenant_id,
-      userId: owner.user_id,
-      plan: 'business',
-      compliance: { adopted: [] as string[], personalClaims: [] as string[], keyRotationDays: 365 },
-    } as unknown as Principal;
-    const input = request.args.input;
-    await expect(app.services.credentials.issue(principal, input, stale.slot)).rejects.toMatchObject({
-      status: 409,
-      message: IN_PROGRESS,
-    });
-    expect(await issuedThisMonth(app, owner.token)).toBe(0);
-    expect(await app.database.prisma.credential.count({ where: { tenantId: owner.tenant_id } })).toBe(0);
-    const issued = await app.services.credentials.issue(principal, input, current.slot);
-    const replay = await post(app, '/v1/credentials/issue', owner.token, body, key);
-    expect(replay.headers.get(REPLAYED)).toBe('true');
-    expect(replay.body).toMatchObject({ id: issued.id, credential: issued.credential });
-    expect(await issuedThisMonth(app, owner.token)).toBe(1);
-  });
+  it.concurrent(
+    'the issue statement refuses a lease it lost: no credential, no quota; the new holder’s issue counts',
+    async () => {
+      const { owner, did } = await businessTenant();
+      const key = randomUUID();
+      const body = issueBody(did);
+      const request = {
+        tenantId: owner.tenant_id,
+        key,
+        operation: 'issueCredential',
+        // What the resolver receives for the REST body above.
+        args: {
+          input: { format: body.format, issuer: did, subjectId: body.subject_id, type: body.type, claims: body.claims },
+        },
+        caller: `user:${owner.user_id}`,
+      };
+      const stale = await app.services.idempotency.begin(request);
+      await sleep(LEASE_SECONDS * 1000 + 300);
+      const current = await app.services.idempotency.begin(request);
+      if (stale.kind !== 'execute' || current.kind !== 'execute') throw new Error('expected to hold the key twice');
+      const principal = {
+        kind: 'session',
+        tenantId: owner.tenant_id,
+        userId: owner.user_id,
+        plan: 'business',
+        compliance: { adopted: [] as string[], personalClaims: [] as string[], keyRotationDays: 365 },
+      } as unknown as Principal;
+      const input = request.args.input;
+      await expect(app.services.credentials.issue(principal, input, stale.slot)).rejects.toMatchObject({
+        status: 409,
+        message: IN_PROGRESS,
+      });
+      expect(await issuedThisMonth(app, owner.token)).toBe(0);
+      expect(await app.database.prisma.credential.count({ where: { tenantId: owner.tenant_id } })).toBe(0);
+      const issued = await app.services.credentials.issue(principal, input, current.slot);
+      const replay = await post(app, '/v1/credentials/issue', owner.token, body, key);
+      expect(replay.headers.get(REPLAYED)).toBe('true');
+      expect(replay.body).toMatchObject({ id: issued.id, credential: issued.credential });
+      expect(await issuedThisMonth(app, owner.token)).toBe(1);
+    },
+  );
 
   it('concurrent duplicates: one runs, the others get 409 or its replay; one credential', async () => {
     const { owner, did } = await businessTenant();
@@ -510,6 +517,7 @@ describe('after kill -9', () => {
     };
 
     const service = await startService(env);
+    let killedAt = Number.POSITIVE_INFINITY;
     let owner!: RegisteredUser;
     let did!: string;
     const sent: { key: string; body: unknown; acknowledged?: string }[] = [];
@@ -555,6 +563,7 @@ describe('after kill -9', () => {
       // flight: the kill landing mid-request is the test; more issues only add keys to retry.
       await Promise.race([killTime, sleep(2500)]);
       service.process.kill('SIGKILL');
+      killedAt = Date.now();
       stop = true;
       await Promise.all(writers);
     } finally {
@@ -566,7 +575,8 @@ describe('after kill -9', () => {
 
     const restarted = await startService(env);
     try {
-      await sleep(1100); // the dead process's leases run out
+      // The dead process's leases (1 s, taken before the kill) have run out by now, or do after this wait.
+      await sleep(killedAt + 1100 - Date.now());
       const ids = new Set<string>();
       let replayedUnacknowledged = 0;
       for (let start = 0; start < sent.length; start += 6) {

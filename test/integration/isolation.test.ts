@@ -16,6 +16,7 @@ import {
   type RegisteredUser,
 } from '../support/factories.js';
 import { expectError } from '../support/contract.js';
+import { bytesAsHex } from '../support/rows.js';
 import { auditChainHead } from '../../src/modules/audit/audit.repository.js';
 
 let app: TestApp;
@@ -173,22 +174,6 @@ async function issuingState(side: Side) {
       prisma.dataSubjectRequest.findMany({ where, ...byId }),
     ]);
   return { dids, credentials, statusLists, usageCounters, outboxEvents, attestations, subjectRequests };
-}
-
-/**
- * Rows with their byte columns (hashes, key ciphertexts, a status list's 16 KiB of bits) as hex strings:
- * equal exactly when the bytes are, but compared as one string, where toEqual would walk every byte of a
- * Uint8Array as an object key (seconds per comparison, hundreds of comparisons in this file).
- */
-function bytesAsHex<Row extends object>(rows: Row[]) {
-  return rows.map((row) =>
-    Object.fromEntries(
-      Object.entries(row).map(([key, value]) => [
-        key,
-        value instanceof Uint8Array ? `bytes:${Buffer.from(value).toString('hex')}` : value,
-      ]),
-    ),
-  );
 }
 
 async function storedState(side: Side) {

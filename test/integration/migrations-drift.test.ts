@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 
-import { diffSql, freshPGlite, readMigrationsDir } from '../../scripts/schema-engine.js';
+import { diffSql, freshPGlite, readMigrationsDir, startDatabasesFrom } from '../../scripts/schema-engine.js';
+import { pgliteTemplate } from '../support/pglite-template.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const migrationsDir = path.join(root, 'prisma', 'migrations');
@@ -20,6 +21,10 @@ const schemaFile = process.env.DRIFT_SCHEMA ?? path.join(root, 'prisma', 'schema
 
 // Starting PGlite and the engine's WASM takes seconds; far above vitest's 5 s default on a slow machine.
 const TIMEOUT = 60_000;
+
+// Every database here (the engine's shadow databases too) starts as a copy of the cluster the global setup
+// dumped just after initdb (test/support/global-setup.ts), rather than this file running initdb again (~3 s).
+startDatabasesFrom(pgliteTemplate('pgliteEmptyTemplate'));
 
 describe('prisma/migrations against the Prisma schema', () => {
   // Built once, for two tests (tests in a file run one after another).

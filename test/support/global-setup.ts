@@ -11,8 +11,13 @@
 // It also builds the dashboard (web/ → web/dist) when its sources changed since the last build, as postinstall
 // does: the browser and HTTP tests load those files, and a fresh clone's `npm test` must find them (~2 s to
 // build; a hash check otherwise).
+//
+// Beside them, the migrated template opened on disk and closed: the embedded database's directory as a
+// service's first start leaves it (DATA_DIR/pglite), which tests of the service as a process copy
+// (test/support/child-service.ts) instead of each restoring the dump and starting PostgreSQL on it (~3 s
+// of CPU each).
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,6 +32,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** A dump of the same database before the migrations (just after initdb). */
     pgliteEmptyTemplate: string;
+    /** A directory holding the migrated template as an on-disk cluster, cleanly shut down. */
+    pgliteSeededDir: string;
   }
 }
 
@@ -58,8 +65,23 @@ export default async function setup(project: TestProject) {
     await writeAtomically(migratedFile, await pglite.dumpDataDir('none'));
     await pglite.close();
   }
+  const seededDir = path.join(CACHE_DIR, `pglite-${key}-seeded`);
+  if (!(await exists(seededDir))) {
+    // Made where it is kept, then renamed into place: another run only ever sees a complete directory.
+    const partial = await mkdtemp(`${seededDir}.partial-`);
+    const pglite = await PGlite.create(path.join(partial, 'pglite'), {
+      loadDataDir: new Blob([new Uint8Array(await readFile(migratedFile))]),
+    });
+    await pglite.close();
+    await rename(partial, seededDir).catch(async (error: NodeJS.ErrnoException) => {
+      // Another run made it meanwhile: theirs is the same.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      await rm(partial, { recursive: true, force: true });
+    });
+  }
   project.provide('pgliteEmptyTemplate', emptyFile);
   project.provide('pgliteTemplate', migratedFile);
+  project.provide('pgliteSeededDir', path.join(seededDir, 'pglite'));
 }
 
 async function templateKey(): Promise<string> {
@@ -94,6 +116,6 @@ async function pruneStale() {
       (stats) => stats.mtimeMs,
       () => Date.now(),
     );
-    if (Date.now() - modified > STALE_MS) await rm(file, { force: true });
+    if (Date.now() - modified > STALE_MS) await rm(file, { recursive: true, force: true });
   }
 }
