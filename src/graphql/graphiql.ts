@@ -10,10 +10,8 @@
 // production with GraphiQL off) never need the 9 MB module.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
-import { acceptsGzip, matchesIfNoneMatch } from '../http/conditional-get.js';
+import { sendStaticFile, type StaticFile } from '../http/conditional-get.js';
 import { notFound } from '../lib/errors.js';
 
 export const GRAPHIQL_ASSETS_PATH = '/graphiql/assets/';
@@ -42,13 +40,7 @@ export const GRAPHIQL_CSP = [
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-type Asset = {
-  contentType: string;
-  body: Buffer;
-  /** Strong validator of the identity encoding; the gzip one is distinct (RFC 9110 §8.8.3). */
-  etag: string;
-  gzipped?: Promise<Buffer>;
-};
+type Asset = StaticFile;
 
 type Assets = {
   byName: ReadonlyMap<string, Asset>;
@@ -193,23 +185,5 @@ export async function serveGraphiQLAsset({ request, response, pathname, graphiql
   if (!graphiql || !pathname.startsWith(GRAPHIQL_ASSETS_PATH)) throw notFound();
   const asset = (await graphiqlAssets()).byName.get(pathname.slice(GRAPHIQL_ASSETS_PATH.length));
   if (!asset) throw notFound();
-  const gzipped = acceptsGzip(request.headers['accept-encoding']);
-  const etag = gzipped ? `${asset.etag.slice(0, -1)}-gzip"` : asset.etag;
-  const headers: Record<string, string | number> = {
-    'Cache-Control': IMMUTABLE,
-    ETag: etag,
-    Vary: 'Accept-Encoding',
-  };
-  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-    response.writeHead(304, headers).end();
-    return;
-  }
-  const body = gzipped ? await (asset.gzipped ??= promisify(gzip)(asset.body)) : asset.body;
-  response.writeHead(200, {
-    ...headers,
-    'Content-Type': asset.contentType,
-    'Content-Length': body.length,
-    ...(gzipped && { 'Content-Encoding': 'gzip' }),
-  });
-  response.end(request.method === 'HEAD' ? undefined : body);
+  await sendStaticFile(request, response, asset, { 'Cache-Control': IMMUTABLE });
 }

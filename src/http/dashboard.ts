@@ -11,10 +11,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { AppError, notFound } from '../lib/errors.js';
-import { acceptsGzip, matchesIfNoneMatch } from './conditional-get.js';
+import { sendStaticFile, type StaticFile } from './conditional-get.js';
 
 export const DASHBOARD_PATH = '/app';
 
@@ -56,14 +54,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-type DashboardFile = {
-  contentType: string;
-  cacheControl: string;
-  body: Buffer;
-  /** Strong validator of the identity encoding; the gzip one is distinct (RFC 9110 §8.8.3). */
-  etag: string;
-  gzipped?: Promise<Buffer>;
-};
+type DashboardFile = StaticFile & { cacheControl: string };
 
 export type Dashboard = {
   /** Where the files were read from (web/dist of this package unless told otherwise). */
@@ -138,26 +129,10 @@ export async function serveDashboard({ request, response, pathname, dashboard }:
   const target = dashboardTarget(pathname, dashboard.files);
   if (target.kind === 'not-found') throw notFound();
   const file = target.kind === 'file' ? dashboard.files.get(target.name)! : index;
-  const gzipped = acceptsGzip(request.headers['accept-encoding']);
-  const etag = gzipped ? `${file.etag.slice(0, -1)}-gzip"` : file.etag;
-  const headers: Record<string, string | number> = {
+  await sendStaticFile(request, response, file, {
     'Cache-Control': file.cacheControl,
     'Content-Security-Policy': DASHBOARD_CSP,
-    ETag: etag,
-    Vary: 'Accept-Encoding',
-  };
-  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-    response.writeHead(304, headers).end();
-    return;
-  }
-  const body = gzipped ? await (file.gzipped ??= promisify(gzip)(file.body)) : file.body;
-  response.writeHead(200, {
-    ...headers,
-    'Content-Type': file.contentType,
-    'Content-Length': body.length,
-    ...(gzipped && { 'Content-Encoding': 'gzip' }),
   });
-  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 /** GET / : the service has no page of its own there; a person who opens it wants the dashboard. */
