@@ -90,8 +90,9 @@ describe('SIGTERM, whatever standard output is', () => {
         expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(404));
         slowest.push(Math.max(...answers.map((answer) => answer.ms)));
       }
-      // Generous for a busy 2-core machine; a write blocking the event loop would hold every round for ever.
-      expect(Math.max(...slowest.slice(-32))).toBeLessThan(1_000);
+      // A write blocking the event loop would hold every round for ever; 5 s tells that apart from a 2-core
+      // machine shared with other work (rounds of ~1 s were seen at load average 10), without timing anything.
+      expect(Math.max(...slowest.slice(-32))).toBeLessThan(5_000);
       const shutdown = await signalUnderLoad(service);
       expectCleanShutdown(shutdown);
       expect(shutdown.exitMs).toBeGreaterThan(900); // it did wait for the reader, for the bounded second
