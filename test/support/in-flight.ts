@@ -75,7 +75,10 @@ export async function signalUnderLoad(service: ChildService, signal: NodeJS.Sign
     while (performance.now() < signalledAt + 50) outcomes.push(await get(me, agent));
   };
   const clients = Array.from({ length: 8 }, client);
+  // At least 100 ms and a first answer for every client, so a second round is on the wire when the signal lands
+  // however slowly a loaded machine answers (a fixed wait alone sometimes saw only the first round sent).
   await new Promise((resolve) => setTimeout(resolve, 100));
+  while (outcomes.length < 8) await new Promise((resolve) => setTimeout(resolve, 10));
   service.process.kill(signal);
   signalledAt = performance.now();
   await new Promise((resolve) => setTimeout(resolve, 100));
