@@ -187,10 +187,14 @@ async function benchDashboardOnly(env: Record<string, string>) {
 
 const tokenOf = (tenant: EnterpriseTenant) => tenant.auth.authorization.slice('Bearer '.length);
 
-function printDashboard({ runs, median, best }: DashboardBench) {
+function printDashboard({ runs, median, best, phases }: DashboardBench) {
   console.log(
     `dashboard first render (/app/ to the overview's plan and events, new browser context each, ${runs.length} runs): ` +
       `median ${fmt(median)} ms, best ${fmt(best)} ms`,
+  );
+  console.log(
+    `  median milestones: HTML ${fmt(phases.document)} ms, scripts ${fmt(phases.scripts)} ms, ` +
+      `first GraphQL answer ${fmt(phases.firstQuery)} ms, last ${fmt(phases.lastQuery)} ms, shown ${fmt(phases.shown)} ms`,
   );
 }
 
