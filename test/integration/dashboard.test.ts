@@ -3,7 +3,7 @@
 // and the tenant choice; a page the role cannot use; a refused session back to sign-in; sign out. Each step checks what the page shows
 // and what the API then holds, every page passes axe-core with no serious or critical finding, and no page
 // reports an error or a Content-Security-Policy violation. One browser and one service for the file.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
@@ -11,6 +11,7 @@ import {
   launchChromium,
   openDashboard,
   screenshotsOnFailure,
+  SESSION_STORAGE_KEY,
   sessionToken,
   signInAs,
   signInThroughForm,
@@ -43,8 +44,8 @@ async function open(options: Parameters<typeof openDashboard>[2] = {}) {
 }
 
 /** The text of the meter labelled `label` on the overview ("0 of 100"). */
-const meter = (dashboard: DashboardPage, label: string) =>
-  dashboard.page.getByTestId(`meter-${label}`).textContent();
+const meter = (dashboard: DashboardPage, label: string) => meterOf(dashboard.page, label);
+const meterOf = (page: Page, label: string) => page.getByTestId(`meter-${label}`).textContent();
 
 // A browser's steps wait on the service and on rendering: on a machine others share, a test can take several times
 // its usual few seconds.
@@ -198,6 +199,41 @@ describe('the dashboard in a browser', { timeout: 60_000 }, () => {
     await stale.page.getByText('Your session has ended.', { exact: false }).waitFor();
     expect(stale.page.url()).toContain('/app/sign-in?next=%2Fdids');
     expect(await sessionToken(stale.page)).toBeNull();
+  });
+
+  it('asks for the overview once per query on a first load, before the app has run, and again on a later visit', async () => {
+    const owner = await tenantOnPlan(app, 'startup');
+    const context = await browser!.newContext({ baseURL: app.url });
+    opened.push({ context, page: await context.newPage(), problems: [], close: () => context.close() });
+    const { page } = opened.at(-1)!;
+    await page.goto('/healthz');
+    await page.evaluate(([key, token]) => sessionStorage.setItem(key!, token!), [SESSION_STORAGE_KEY, owner.token]);
+    // Each GraphQL request as "METHOD operation": the app's client asks by GET, the first load's early requests
+    // (web/src/api/early-requests.ts) by POST.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname !== '/graphql') return;
+      const name = url.searchParams.get('operationName') ?? (request.postDataJSON() as { operationName?: string }).operationName;
+      asked.push(`${request.method()} ${name}`);
+    });
+    await page.goto('/app/');
+    await page.getByTestId('plan').waitFor();
+    const events = page.locator('section[aria-labelledby="events-title"]');
+    await events.getByRole('table').or(events.getByText('No events yet.')).waitFor();
+    expect(await page.getByTestId('plan').textContent()).toBe('startup');
+    expect(asked.sort()).toEqual(['POST Me', 'POST RecentEvents', 'POST Usage']);
+
+    // Later visits ask again (usage moves with everything done elsewhere), through the client.
+    expect((await app.request('POST', '/v1/dids', { token: owner.token, body: { method: 'key' } })).status).toBe(200);
+    const navigation = page.getByRole('navigation', { name: 'Dashboard' });
+    await navigation.getByRole('link', { name: 'DIDs' }).click();
+    await page.getByRole('heading', { name: 'DIDs', level: 1 }).waitFor();
+    asked.length = 0;
+    await navigation.getByRole('link', { name: 'Overview' }).click();
+    await events.getByText('did_created').waitFor();
+    expect(await meterOf(page, 'Active DIDs')).toBe('1 of 5');
+    expect(asked.sort()).toEqual(['GET RecentEvents', 'GET Usage']);
   });
 
   it('shows a page the role cannot use disabled in the navigation, and refuses it naming the permission', async () => {

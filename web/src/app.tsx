@@ -1,12 +1,11 @@
 // The dashboard's root: the session (token, GraphQL client, `me`) and the router under /app.
 import { useState } from 'react';
 import { Router } from 'wouter';
+import { BASE_PATH } from './app-path';
 import { createSessionStore, tabStorage } from './session/session-store';
 import { SessionProvider } from './session/session';
 import { Layout } from './shell/layout';
 import { PageRoutes } from './shell/routes';
-
-export const BASE_PATH = '/app';
 
 export function App() {
   const [store] = useState(() => createSessionStore(tabStorage()));

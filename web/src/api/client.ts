@@ -1,13 +1,16 @@
 // The dashboard's GraphQL client: urql (its document cache, and the fetch exchange) against /graphql on this
 // origin. Every operation is a TypedDocumentNode generated from web/src/graphql/*.graphql, so results and
-// variables are typed. Three things are added here:
+// variables are typed. Four things are added here:
 // - the session token as `Authorization: Bearer` (or a token the operation names, for sign-in's checks);
 // - a 401 to a request that carried the current token ends the session, which returns the app to sign-in;
 // - the service's REST-shaped refusals ({"error": …} with 401, 413, 429, 503, before GraphQL ran) are turned
-//   into GraphQL errors carrying that text, so every error reaches the page the same way.
+//   into GraphQL errors carrying that text, so every error reaches the page the same way;
+// - the answers the first load asked for before the bundle ran are used rather than asked for again.
 // A new client is made for every session (see session.tsx), so no cached data outlives the token it came with.
 import { Client, cacheExchange, fetchExchange, makeOperation, mapExchange, type Operation } from '@urql/core';
+import { takeEarlyResponse } from './early-requests';
 import { isUnauthenticated } from './errors';
+import { GRAPHQL_PATH } from './graphql-path';
 import type { RateLimitStore } from './rate-limit';
 import type { SessionStore } from '../session/session-store';
 
@@ -18,13 +21,12 @@ declare module '@urql/core' {
   }
 }
 
-export const GRAPHQL_PATH = '/graphql';
-
 export function createDashboardClient(session: SessionStore, rateLimits: RateLimitStore): Client {
   return new Client({
     url: GRAPHQL_PATH,
     requestPolicy: 'cache-first',
-    fetch: serviceFetch(rateLimits),
+    // The first load's answers, when boot.ts asked before the bundle ran (early-requests.ts); else the network.
+    fetch: serviceFetch(rateLimits, (input, init) => takeEarlyResponse(input, init, fetch) ?? fetch(input, init)),
     exchanges: [cacheExchange, bearer(session), fetchExchange],
   });
 }

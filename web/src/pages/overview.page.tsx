@@ -8,7 +8,7 @@ import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Meter } from '../components/meter';
 import { RecentEventsDocument, UsageDocument, type RecentEventsQuery } from '../generated/graphql';
-import { RECENT_EVENTS, recentEventsVariables } from './overview.queries';
+import { RECENT_EVENTS, recentEventsVariables } from '../api/early-requests';
 import { useSession } from '../session/session';
 import { eventSummary, formatTime, monthName } from './overview.rules';
 
@@ -16,7 +16,8 @@ type EventRow = RecentEventsQuery['events']['events'][number];
 
 export default function OverviewPage() {
   const { me } = useSession();
-  // Usage moves with every action elsewhere: asked again on each visit, the cached answer shown meanwhile.
+  // Usage moves with every action elsewhere: asked again on each visit, the cached answer shown meanwhile. On the
+  // first load, the answer boot.ts asked for is the network's (api/early-requests.ts).
   const [usage] = useQuery({ query: UsageDocument, requestPolicy: 'cache-and-network' });
   const tenant = me?.tenants.find((membership) => membership.id === me.tenantId);
   const data = usage.data?.usage;

@@ -1,7 +1,6 @@
 // One entry of the page registry (registry.ts): everything the shell needs to route to a page, guard it and
 // list it in the navigation. The page's module (one file under pages/) is loaded on first visit.
 import type { ComponentType } from 'react';
-import type { Client } from 'urql';
 import type { Permission } from '../access/permissions';
 
 export type PageEntry = {
@@ -17,6 +16,4 @@ export type PageEntry = {
   nav: boolean;
   /** The page's module; its default export is the page. */
   load: () => Promise<{ default: ComponentType }>;
-  /** Starts the page's first queries while `me` loads, so they need no round trip of their own after it. */
-  prefetch?: (client: Client) => void;
 };

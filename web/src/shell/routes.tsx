@@ -1,7 +1,6 @@
 // The registry made into routes: each page behind the guard of pageAccess() (pages/navigation.ts), loaded
 // lazily, with its title as the document's title.
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { useClient } from 'urql';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { PermissionNote } from '../access/can';
 import { ErrorMessage } from '../components/error-message';
@@ -10,16 +9,8 @@ import { pageAccess } from '../pages/navigation';
 import type { PageEntry } from '../pages/page.types';
 import { PAGES } from '../pages/registry';
 import { useSession } from '../session/session';
+import { loadPage, loadedPages } from './page-modules';
 
-// A page whose module has arrived renders at once. Through React.lazy alone its first render would suspend
-// even then (lazy learns of a resolved promise only by awaiting it), and React holds a Suspense boundary's
-// reveal back for up to 300 ms: measured, most of the overview's first render after `me` came back.
-const loaded = new Map<PageEntry, ComponentType>();
-const loadPage = (page: PageEntry) =>
-  page.load().then((module) => {
-    loaded.set(page, module.default);
-    return module;
-  });
 const components = new Map<PageEntry, LazyExoticComponent<ComponentType>>(
   PAGES.map((page) => [page, lazy(() => loadPage(page))]),
 );
@@ -54,13 +45,10 @@ function GuardedPage({ page }: { page: PageEntry }) {
     location,
     search,
   );
-  // While `me` loads, fetch the page's module and its first queries too, rather than one after the other.
-  const client = useClient();
+  // While `me` loads, fetch the page's module too, rather than one after the other.
   useEffect(() => {
-    if (access.kind !== 'wait') return;
-    void loadPage(page).catch(() => {});
-    if (session.token !== null) page.prefetch?.(client);
-  }, [access.kind, page, client, session.token]);
+    if (access.kind === 'wait') void loadPage(page).catch(() => {});
+  }, [access.kind, page]);
   switch (access.kind) {
     case 'sign-in':
     case 'leave':
@@ -85,7 +73,7 @@ function GuardedPage({ page }: { page: PageEntry }) {
         </section>
       );
     case 'show': {
-      const Ready = loaded.get(page);
+      const Ready = loadedPages.get(page);
       if (Ready) return <Ready />;
       const Page = components.get(page)!;
       return (
