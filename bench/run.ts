@@ -2,22 +2,23 @@
 // measured in one run on the embedded default and, when DATABASE_URL is set, on PostgreSQL.
 // Figures from one machine at one moment: compare the ratios printed side by side, not absolute numbers
 // across runs.
-import { spawn } from 'node:child_process';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runLoad } from './load.js';
 import { benchIssue } from './issue.js';
 import { benchLoginFlood, type FloodResult } from './login-flood.js';
 import { benchWebhooks } from './webhooks.js';
 import { benchDidcomm, type DidcommBench } from './didcomm.js';
 import { benchDashboard, type DashboardBench } from './dashboard.js';
+import { benchAgainstBaseline, printBaselineRows } from './baseline-compare.js';
+import { enterpriseTenant, rssMiB, start, type EnterpriseTenant } from './service.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ISSUE_CONNECTIONS = Number(process.env.BENCH_ISSUE_CONNECTIONS ?? 50);
+// Issue 18 measures the issue path against its baseline in runs of 10 s.
+const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const LOGIN_CONNECTIONS = Math.min(CONNECTIONS, 8);
 // The login flood of issue 9: this many connections of wrong-password logins over as many accounts, while
 // PROBE connections ask for `me`.
@@ -25,98 +26,6 @@ const FLOOD_CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 200);
 const PROBE_CONNECTIONS = Number(process.env.BENCH_PROBE_CONNECTIONS ?? 4);
 // Hashing as good as unbounded (libuv's threadpool of 4 is then the only bound): the comparison row.
 const UNQUEUED = { ARGON2_CONCURRENCY: '256', ARGON2_QUEUE_LIMIT: '100000' };
-
-type Started = { url: string; pid: number; startupMs: number; stop: () => Promise<void> };
-
-async function start(env: Record<string, string>): Promise<Started> {
-  const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      KEY_ENCRYPTION_KEY: Buffer.alloc(32, 0x42).toString('base64'),
-      // The bench measures throughput, not the limits: lift the per-address limit of unauthenticated requests.
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
-      AUTH_RATE_LIMIT_BURST: '100000000',
-      // Nor the per-address limit of public routes (the DIDComm inbox row posts from one address).
-      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
-      PUBLIC_RATE_LIMIT_BURST: '100000000',
-      // The webhook row's receiver runs on loopback, in the bench process.
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Request logs stay on (as in production) but are only read until the listening line appears.
-  let output = '';
-  let listening = false;
-  const collect = (chunk: Buffer) => {
-    if (!listening) output += chunk;
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
-      if (match) {
-        clearInterval(timer);
-        listening = true;
-        resolve(match[1]!);
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(output));
-      }
-    }, 5);
-  });
-  const startupMs = performance.now() - began;
-  return {
-    url,
-    pid: child.pid!,
-    startupMs,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function rssMiB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-}
-
-async function post(url: string, body: unknown) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as Record<string, string>;
-}
-
-async function enterpriseTenant(url: string) {
-  const suffix = Math.random().toString(16).slice(2, 10);
-  const user = { email: `bench-${suffix}@example.com`, password: 'benchmark password' };
-  const registered = await post(`${url}/v1/auth/register`, {
-    ...user,
-    display_name: 'Bench',
-    tenant_name: 'Bench',
-    tenant_slug: `bench-${suffix}`,
-  });
-  const auth = { authorization: `Bearer ${registered.token}` };
-  await fetch(`${url}/v1/admin/billing/upgrade`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ plan: 'enterprise' }),
-  });
-  return { user, auth };
-}
-
-export type EnterpriseTenant = Awaited<ReturnType<typeof enterpriseTenant>>;
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
@@ -177,6 +86,13 @@ function printDidcomm({ rows, packedPerSecond }: DidcommBench) {
   console.log(`  (in-process authcrypt packing with didcomm-node, for scale: ${fmt(packedPerSecond)} msg/s)`);
 }
 
+/** BENCH_ONLY=baseline: the issue path beside the hand-written baseline alone (PostgreSQL only). */
+async function benchBaselineOnly(env: Record<string, string>) {
+  if (!env.DATABASE_URL) return console.log('(the baseline runs on PostgreSQL: set DATABASE_URL)');
+  const options = { connections: ISSUE_CONNECTIONS, seconds: BASELINE_SECONDS };
+  printBaselineRows(await benchAgainstBaseline(env.DATABASE_URL, process.env.REDIS_URL, options), options);
+}
+
 /** BENCH_ONLY=dashboard: the dashboard's first render alone. */
 async function benchDashboardOnly(env: Record<string, string>) {
   const service = await start(env);
@@ -204,6 +120,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   if (process.env.BENCH_ONLY === 'didcomm') return benchDidcommOnly(env);
   if (process.env.BENCH_ONLY === 'webhooks') return benchWebhooksOnly(env);
   if (process.env.BENCH_ONLY === 'issue') return benchIssueOnly(env);
+  if (process.env.BENCH_ONLY === 'baseline') return benchBaselineOnly(env);
   const cold = await start(env);
   const coldRss = await rssMiB(cold.pid);
   await cold.stop();

@@ -56,7 +56,7 @@ export const UNLIMITED_COUNTER_SHARDS = 16;
 // credential was inserted (a refused issue leaves the row in flight, for the caller to release), naming the
 // credential (resource_id), so that erasing it later finds the stored response to redact.
 // The issuer DID and the key's row are looked up by primary key and checked to be the tenant's ($1).
-const ISSUE_SQL = `
+export const ISSUE_SQL = `
   WITH idempotency AS (
     SELECT id FROM idempotency_keys
     WHERE id = $16::uuid AND tenant_id = $1::uuid AND lease_token = $17::uuid AND completed_at IS NULL

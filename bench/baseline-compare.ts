@@ -1,0 +1,94 @@
+// Issue 18's yardstick: the service's issue path beside the hand-written baseline (baseline.ts) on PostgreSQL,
+// with the rate limiter in memory and, when REDIS_URL is set, in Redis. Both processes are up at once (the idle
+// one costs nothing) and their runs alternate, so drift in this noisy machine's speed falls on both alike;
+// each row is the median of RUNS runs after a warm-up. Every run issues as a fresh Enterprise tenant with a DID
+// of its own: one bucket of 20,000 would otherwise run dry within a run at these rates, and the row would
+// measure refusals.
+import { issueBody } from './issue.js';
+import type { LoadResult } from './load.js';
+import { enterpriseTenant, start, type Started } from './service.js';
+import { load, loadGenerator } from './wrk.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const WARM_UP_SECONDS = 3;
+
+type Format = 'jwt_vc_json' | 'vc+sd-jwt';
+type Subject = { label: string; process: Started; format: Format };
+
+export type BaselineRow = { label: string; limiter: string; runs: LoadResult[]; perSecond: number; p99: number };
+
+/** Issues for `seconds` on `connections`, as a fresh tenant of the service at `serviceUrl`. */
+async function issueRun(subject: Subject, serviceUrl: string, connections: number, seconds: number) {
+  const { auth } = await enterpriseTenant(serviceUrl);
+  const headers = { ...auth, 'content-type': 'application/json' };
+  const created = await fetch(`${serviceUrl}/v1/dids`, { method: 'POST', headers, body: '{"key_type":"Ed25519"}' });
+  if (!created.ok) throw new Error(`create DID: ${created.status} ${await created.text()}`);
+  const { did } = (await created.json()) as { did: string };
+  const body = issueBody(subject.format, did);
+  return load(
+    subject.process.url,
+    { method: 'POST', path: '/v1/credentials/issue', headers: auth, body: () => body, expectStatus: 200 },
+    connections,
+    seconds,
+  );
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function benchAgainstBaseline(
+  databaseUrl: string,
+  redisUrl: string | undefined,
+  options: { connections: number; seconds: number },
+): Promise<BaselineRow[]> {
+  const rows: BaselineRow[] = [];
+  const limiters = redisUrl ? ([['memory', {}], ['Redis', { REDIS_URL: redisUrl }]] as const) : ([['memory', {}]] as const);
+  for (const [limiter, limiterEnv] of limiters) {
+    const env = { DATABASE_URL: databaseUrl, ...limiterEnv };
+    const [service, baseline] = await Promise.all([start(env), start(env, 'bench/baseline.ts')]);
+    try {
+      const subjects: Subject[] = [
+        { label: 'baseline jwt_vc_json', process: baseline, format: 'jwt_vc_json' },
+        { label: 'service jwt_vc_json', process: service, format: 'jwt_vc_json' },
+        { label: 'service vc+sd-jwt', process: service, format: 'vc+sd-jwt' },
+      ];
+      for (const subject of subjects) await issueRun(subject, service.url, options.connections, WARM_UP_SECONDS);
+      const results = new Map<Subject, LoadResult[]>(subjects.map((subject) => [subject, []]));
+      for (let run = 0; run < RUNS; run++) {
+        for (const subject of subjects) {
+          results.get(subject)!.push(await issueRun(subject, service.url, options.connections, options.seconds));
+        }
+      }
+      for (const subject of subjects) {
+        const runs = results.get(subject)!;
+        rows.push({
+          label: subject.label,
+          limiter,
+          runs,
+          perSecond: median(runs.map((result) => result.perSecond)),
+          p99: median(runs.map((result) => result.p99)),
+        });
+      }
+    } finally {
+      await Promise.all([service.stop(), baseline.stop()]);
+    }
+  }
+  return rows;
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+export function printBaselineRows(rows: BaselineRow[], options: { connections: number; seconds: number }) {
+  console.log(
+    `issue path vs the hand-written baseline (bench/baseline.ts): ${loadGenerator}, ${options.connections} connections, ` +
+      `median of ${RUNS} × ${options.seconds} s after ${WARM_UP_SECONDS} s of warm-up, a fresh Enterprise tenant per run`,
+  );
+  console.log(`${'row'.padEnd(40)} ${'issues/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)}  runs (issues/s; errors)`);
+  for (const row of rows) {
+    const baseline = rows.find((other) => other.limiter === row.limiter && other.label.startsWith('baseline'))!;
+    const runs = row.runs.map((run) => `${run.perSecond.toFixed(0)}${run.errors ? `; ${run.errors} errors` : ''}`);
+    console.log(
+      `${`${row.label}, limiter in ${row.limiter}`.padEnd(40)} ${fmt(row.perSecond)} ${fmt(row.p99, 1)} ` +
+        `${(row.perSecond / baseline.perSecond).toFixed(2).padStart(6)}  ${runs.join(', ')}`,
+    );
+  }
+}

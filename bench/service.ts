@@ -1,0 +1,101 @@
+// The processes the bench measures: the service started as `npm start` starts it (tsx, request logging on,
+// limits as in production but for the per-address limits of unauthenticated routes), or another entry such as
+// the hand-written baseline; and the Enterprise tenants each row runs as.
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BENCH_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 0x42).toString('base64');
+
+export type Started = { url: string; pid: number; startupMs: number; stop: () => Promise<void> };
+
+export async function start(env: Record<string, string>, entry = 'src/main.ts'): Promise<Started> {
+  const began = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      KEY_ENCRYPTION_KEY: BENCH_KEY_ENCRYPTION_KEY,
+      // The bench measures throughput, not the limits: lift the per-address limit of unauthenticated requests.
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+      AUTH_RATE_LIMIT_BURST: '100000000',
+      // Nor the per-address limit of public routes (the DIDComm inbox row posts from one address).
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
+      PUBLIC_RATE_LIMIT_BURST: '100000000',
+      // The webhook row's receiver runs on loopback, in the bench process.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Request logs stay on (as in production) but are only read until the listening line appears.
+  let output = '';
+  let listening = false;
+  const collect = (chunk: Buffer) => {
+    if (!listening) output += chunk;
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
+      if (match) {
+        clearInterval(timer);
+        listening = true;
+        resolve(match[1]!);
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(output));
+      }
+    }, 5);
+  });
+  const startupMs = performance.now() - began;
+  return {
+    url,
+    pid: child.pid!,
+    startupMs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+export async function post(url: string, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Record<string, string>;
+}
+
+export async function enterpriseTenant(url: string) {
+  const suffix = Math.random().toString(16).slice(2, 10);
+  const user = { email: `bench-${suffix}@example.com`, password: 'benchmark password' };
+  const registered = await post(`${url}/v1/auth/register`, {
+    ...user,
+    display_name: 'Bench',
+    tenant_name: 'Bench',
+    tenant_slug: `bench-${suffix}`,
+  });
+  const auth = { authorization: `Bearer ${registered.token}` };
+  await fetch(`${url}/v1/admin/billing/upgrade`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ plan: 'enterprise' }),
+  });
+  return { user, auth };
+}
+
+export type EnterpriseTenant = Awaited<ReturnType<typeof enterpriseTenant>>;

@@ -1,0 +1,81 @@
+// Load from wrk (Debian's package), when it is installed: a C load generator whose own CPU use is small beside
+// the service's, which matters when both share this machine's two cores. The issue path is compared with its
+// baseline through it (issue 18: "wrk -c50, 10 s, medians of 3"). Without wrk, autocannon stands in (load.ts),
+// and the rows say so.
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { runLoad, type LoadResult, type LoadTarget } from './load.js';
+
+const run = promisify(execFile);
+
+export const wrkAvailable = spawnSync('wrk', ['--version']).error === undefined;
+export const loadGenerator = wrkAvailable ? 'wrk' : 'autocannon';
+
+/** `connections` requests in flight for `seconds` against `target`; non-matching statuses count as errors. */
+export async function load(baseUrl: string, target: LoadTarget, connections: number, seconds: number) {
+  if (!wrkAvailable) return runLoad(baseUrl, target, connections, seconds);
+  const directory = await mkdtemp(path.join(tmpdir(), 'wrk-'));
+  try {
+    const script = path.join(directory, 'request.lua');
+    const headers = { ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) };
+    await writeFile(
+      script,
+      [
+        `wrk.method = ${luaString(target.method)}`,
+        ...(target.body ? [`wrk.body = ${luaString(target.body())}`] : []),
+        ...Object.entries(headers).map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`),
+      ].join('\n'),
+    );
+    const threads = Math.min(2, connections);
+    const { stdout } = await run('wrk', [
+      `-t${threads}`,
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--latency',
+      '-s',
+      script,
+      new URL(target.path, baseUrl).toString(),
+    ]);
+    return parseWrk(stdout, target.expectStatus, seconds);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+const luaString = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+
+/** wrk's report: requests, their rate, the 50th and 99th latency percentiles, and non-2xx/3xx answers. */
+export function parseWrk(report: string, expectStatus: number, seconds: number): LoadResult {
+  const total = Number(/(\d+) requests in/.exec(report)?.[1] ?? 0);
+  const duration = durationSeconds(/requests in ([\d.]+\w+),/.exec(report)?.[1]) ?? seconds;
+  const unexpected =
+    Number(/Non-2xx or 3xx responses: (\d+)/.exec(report)?.[1] ?? 0) +
+    [...report.matchAll(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/g)]
+      .flatMap((match) => match.slice(1).map(Number))
+      .reduce((sum, count) => sum + count, 0);
+  // wrk cannot tell one 2xx from another: a row expecting a non-2xx status is not run through it.
+  if (expectStatus < 200 || expectStatus > 299) throw new Error('wrk counts only 2xx/3xx answers as expected');
+  const requests = total - unexpected;
+  return {
+    requests,
+    perSecond: requests / duration,
+    p50: latencyMs(/\s50%\s+([\d.]+\w+)/.exec(report)?.[1]),
+    p99: latencyMs(/\s99%\s+([\d.]+\w+)/.exec(report)?.[1]),
+    errors: unexpected,
+  };
+}
+
+const UNITS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+
+function latencyMs(text: string | undefined): number {
+  const match = text && /^([\d.]+)(us|ms|s|m)$/.exec(text);
+  return match ? Number(match[1]) * UNITS[match[2]!]! : Number.NaN;
+}
+
+function durationSeconds(text: string | undefined): number | undefined {
+  const ms = latencyMs(text);
+  return Number.isNaN(ms) ? undefined : ms / 1000;
+}
