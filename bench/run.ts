@@ -12,6 +12,7 @@ import { benchWebhooks } from './webhooks.js';
 import { benchDidcomm, type DidcommBench } from './didcomm.js';
 import { benchDashboard, type DashboardBench } from './dashboard.js';
 import { benchAgainstBaseline, printBaselineRows } from './baseline-compare.js';
+import { benchTargets, printTargets } from './targets.js';
 import { enterpriseTenant, rssMiB, start, type EnterpriseTenant } from './service.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -93,6 +94,17 @@ async function benchBaselineOnly(env: Record<string, string>) {
   printBaselineRows(await benchAgainstBaseline(env.DATABASE_URL, process.env.REDIS_URL, options), options);
 }
 
+/** BENCH_ONLY=targets: verification, reads and status lists against issue 18's targets. */
+async function benchTargetsOnly(env: Record<string, string>) {
+  const service = await start(env);
+  try {
+    const options = { connections: ISSUE_CONNECTIONS, seconds: SECONDS };
+    printTargets(await benchTargets(service.url, env.DATABASE_URL ? 'postgres' : 'pglite', options));
+  } finally {
+    await service.stop();
+  }
+}
+
 /** BENCH_ONLY=dashboard: the dashboard's first render alone. */
 async function benchDashboardOnly(env: Record<string, string>) {
   const service = await start(env);
@@ -121,6 +133,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   if (process.env.BENCH_ONLY === 'webhooks') return benchWebhooksOnly(env);
   if (process.env.BENCH_ONLY === 'issue') return benchIssueOnly(env);
   if (process.env.BENCH_ONLY === 'baseline') return benchBaselineOnly(env);
+  if (process.env.BENCH_ONLY === 'targets') return benchTargetsOnly(env);
   const cold = await start(env);
   const coldRss = await rssMiB(cold.pid);
   await cold.stop();

@@ -74,6 +74,7 @@ export function createServices(
   const publicBaseUrl = createPublicBaseUrl(config.publicBaseUrl, verifiedHosts);
   const statusLists = createStatusListsService({
     prisma,
+    sql,
     issuerKeys,
     publicBaseUrl: publicBaseUrl.configured,
     hostHolder: verifiedHosts.tenantOf,

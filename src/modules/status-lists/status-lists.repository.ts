@@ -4,6 +4,7 @@
 // list for publication and status checks is global by nature (findPublishedStatusList).
 import { randomBytes } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { PreparedSql } from '../../db/database.js';
 import { STATUS_LIST_SIZE, type StatusListFormat } from './status-list.codec.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -68,4 +69,20 @@ export function findPublishedStatusList(db: Db, id: string) {
       did: { select: { id: true, did: true } },
     },
   });
+}
+
+/**
+ * A list's owner and version alone (no bits): what a fetch needs to know that its cached rendering is still the
+ * list's. A prepared statement, as lists are fetched by every relying party that checks a credential.
+ */
+export async function findStatusListVersion(
+  sql: PreparedSql,
+  id: string,
+): Promise<{ tenantId: string; version: number } | null> {
+  const rows = await sql<{ tenantId: string; version: number }>(
+    'status-list-version',
+    'SELECT tenant_id::text AS "tenantId", version FROM status_lists WHERE id = $1::uuid',
+    [id],
+  );
+  return rows[0] ?? null;
 }

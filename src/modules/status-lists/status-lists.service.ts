@@ -14,7 +14,8 @@ import {
   tokenStatusListClaims,
   type StatusListFormat,
 } from './status-list.codec.js';
-import { findPublishedStatusList } from './status-lists.repository.js';
+import { findPublishedStatusList, findStatusListVersion } from './status-lists.repository.js';
+import type { PreparedSql } from '../../db/database.js';
 import { judgeStatus } from './status-lists.policy.js';
 import { createIndexReservations } from './index-reservations.js';
 import type { StatusAnswer, StatusReference } from './status-reference.js';
@@ -33,6 +34,7 @@ export type PublishedStatusList = { body: string; contentType: string; etag: str
 
 export type StatusListsDeps = {
   prisma: PrismaClient;
+  sql: PreparedSql;
   issuerKeys: IssuerKeys;
   /**
    * The configured public base URL (known once the server listens when not configured): for callers that have
@@ -43,7 +45,7 @@ export type StatusListsDeps = {
   hostHolder?: (host: string) => Promise<string | null>;
 };
 
-export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl, hostHolder }: StatusListsDeps) {
+export function createStatusListsService({ prisma, sql, issuerKeys, publicBaseUrl, hostHolder }: StatusListsDeps) {
   // Keyed by the URL a list is published at: its renderings name that URL (`id`, `sub`).
   const rendered = new Map<string, { version: number; iat: number; published: PublishedStatusList }>();
   const urlFor = (listId: string, baseUrl = publicBaseUrl()) => `${baseUrl}${STATUS_LIST_PATH}${listId}`;
@@ -63,16 +65,20 @@ export function createStatusListsService({ prisma, issuerKeys, publicBaseUrl, ho
     onlyTenant: string | null = null,
   ): Promise<PublishedStatusList | null> {
     if (!isUuid(listId)) return null;
-    const list = await findPublishedStatusList(prisma, listId);
-    // On a tenant's custom domain, only that tenant's lists are published.
-    if (!list || (onlyTenant !== null && list.tenantId !== onlyTenant)) return null;
-    const url = urlFor(list.id, baseUrl);
+    const url = urlFor(listId, baseUrl);
     const now = new Date();
     const iat = Math.floor(now.getTime() / 1000);
+    // A fresh rendering is served after a look at the list's version alone: the full row (its 16 KiB of bits)
+    // is read only to render anew.
     const cached = rendered.get(url);
-    if (cached && cached.version === list.version && iat - cached.iat < STATUS_LIST_TTL_SECONDS) {
-      return cached.published;
+    if (cached && iat - cached.iat < STATUS_LIST_TTL_SECONDS) {
+      const current = await findStatusListVersion(sql, listId);
+      // On a tenant's custom domain, only that tenant's lists are published.
+      if (!current || (onlyTenant !== null && current.tenantId !== onlyTenant)) return null;
+      if (current.version === cached.version) return cached.published;
     }
+    const list = await findPublishedStatusList(prisma, listId);
+    if (!list || (onlyTenant !== null && list.tenantId !== onlyTenant)) return null;
     const key = await issuerKeys.signingKey(list.tenantId, list.did.did);
     let body: string;
     let contentType: string;

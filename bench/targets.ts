@@ -1,0 +1,99 @@
+// Issue 18's rows beside their targets: verification, authenticated reads (REST and the same through GraphQL)
+// and status list fetches, each as its rate against the rate asked for. One tenant holding one credential of
+// each format (issued by a did:key, so verification resolves nothing over the network, and checks status); every
+// row is one wrk run (load.ts's autocannon without wrk).
+import type { LoadResult, LoadTarget } from './load.js';
+import { enterpriseTenant } from './service.js';
+import { issueBody } from './issue.js';
+import { load } from './wrk.js';
+
+export type TargetRow = { name: string; result: LoadResult; target: number };
+
+/** The targets of issue 18 on PostgreSQL, and those of the embedded default. */
+const TARGETS = {
+  postgres: { verify: 3_000, read: 3_000, statusList: 8_000 },
+  pglite: { verify: 1_500, read: 1_500, statusList: 1_500 },
+} as const;
+
+async function json(response: Response) {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, any>>;
+}
+
+export async function benchTargets(
+  url: string,
+  database: keyof typeof TARGETS,
+  options: { connections: number; seconds: number },
+): Promise<TargetRow[]> {
+  const targets = TARGETS[database];
+  const { auth } = await enterpriseTenant(url);
+  const headers = { ...auth, 'content-type': 'application/json' };
+  const { did } = await json(await fetch(`${url}/v1/dids`, { method: 'POST', headers, body: '{"key_type":"Ed25519"}' }));
+  const issued: Record<string, Record<string, any>> = {};
+  for (const format of ['jwt_vc_json', 'vc+sd-jwt'] as const) {
+    const body = issueBody(format, did);
+    issued[format] = await json(await fetch(`${url}/v1/credentials/issue`, { method: 'POST', headers, body }));
+  }
+  const statusPath = new URL(issued.jwt_vc_json!.status.uri as string).pathname;
+  const etag = (await fetch(`${url}${statusPath}`)).headers.get('etag')!;
+  const graphql = (query: string): LoadTarget => ({
+    method: 'POST',
+    path: '/graphql',
+    headers: auth,
+    body: () => JSON.stringify({ query }),
+    expectStatus: 200,
+  });
+  const rows: [string, LoadTarget, number][] = [
+    ...(['jwt_vc_json', 'vc+sd-jwt'] as const).map((format): [string, LoadTarget, number] => [
+      `POST /v1/credentials/verify ${format}`,
+      {
+        method: 'POST',
+        path: '/v1/credentials/verify',
+        headers: auth,
+        body: () => JSON.stringify({ credential: issued[format]!.credential }),
+        expectStatus: 200,
+      },
+      targets.verify,
+    ]),
+    ['GET /v1/auth/me', { method: 'GET', path: '/v1/auth/me', headers: auth, expectStatus: 200 }, targets.read],
+    ['GET /v1/dids', { method: 'GET', path: '/v1/dids', headers: auth, expectStatus: 200 }, targets.read],
+    [
+      'GET /v1/credentials?limit=20',
+      { method: 'GET', path: '/v1/credentials?limit=20', headers: auth, expectStatus: 200 },
+      targets.read,
+    ],
+    ['POST /graphql { me }', graphql('{ me { userId email role permissions } }'), targets.read],
+    ['POST /graphql { dids }', graphql('{ dids { dids { did keyType createdAt } nextCursor } }'), targets.read],
+    [
+      'POST /graphql { credentials(limit: 20) }',
+      graphql('{ credentials(limit: 20) { credentials { id format issuer issuedAt } nextCursor } }'),
+      targets.read,
+    ],
+    ['GET status list', { method: 'GET', path: statusPath, expectStatus: 200 }, targets.statusList],
+    [
+      'GET status list, If-None-Match (304)',
+      { method: 'GET', path: statusPath, headers: { 'if-none-match': etag }, expectStatus: 304 },
+      targets.statusList,
+    ],
+  ];
+  const results: TargetRow[] = [];
+  // BENCH_ROWS=status: only the rows whose name contains it (when working on one of them).
+  const only = process.env.BENCH_ROWS;
+  for (const [name, target, rate] of rows.filter(([name]) => !only || name.includes(only))) {
+    results.push({ name, result: await load(url, target, options.connections, options.seconds), target: rate });
+  }
+  return results;
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+export function printTargets(rows: TargetRow[]) {
+  console.log(`${'row'.padEnd(42)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'target'.padStart(8)}  ratio`);
+  for (const { name, result, target } of rows) {
+    const ratio = result.perSecond / target;
+    console.log(
+      `${name.padEnd(42)} ${fmt(result.perSecond)} ${fmt(result.p99, 1)} ${fmt(target)}  ${ratio.toFixed(2)}` +
+        `${ratio >= 1 ? '' : ' (below)'}${result.errors ? `; ${result.errors} unexpected answers` : ''}`,
+    );
+  }
+}
