@@ -154,6 +154,7 @@ export function createServices(
     publicBaseUrl,
     auth: createAuthService({
       prisma,
+      sql,
       sessionTtlSeconds,
       log,
       loginThrottle: rateLimits.loginFailures,

@@ -227,7 +227,8 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     await get(`/v1/credentials/${credential.id}`, owner.token);
     await send('POST', `/v1/credentials/${credential.id}/revoke`, owner.token);
     await send('POST', '/v1/credentials/verify', owner.token, { credential: credential.credential });
-    await get(new URL(credential.status.uri).pathname); // public
+    await get(new URL(credential.status.uri).pathname); // public: rendered from the row
+    await get(new URL(credential.status.uri).pathname); // public: the cached rendering, after its version
     await send('POST', `${didPath}/deactivate`, owner.token);
     await get('/v1/admin/usage', owner.token);
     await get('/metrics'); // the operator's scrape reads the outbox backlog of every tenant, by design

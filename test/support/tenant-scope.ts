@@ -143,9 +143,9 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
     reason: "login with tenant_slug: the slug picks one of the user's own memberships",
     matches: modelLookup('Membership', 'findFirst', ['tenant', 'userId']),
   },
-  listMembershipsOfUser: {
+  findUserWithTenants: {
     reason: "me: the user's own memberships, one in each of their tenants",
-    matches: modelLookup('Membership', 'findMany', ['userId']),
+    matches: rawLookup(/^SELECT u\.id::text, u\.email, .* FROM memberships m .* WHERE m\.user_id = u\.id\), '\[\]'::json\) AS tenants FROM users u WHERE u\.id = \$1::uuid$/),
   },
   tenantSlugTaken: {
     reason: 'registration: slugs are unique across all tenants, checked before the tenant exists',
@@ -216,6 +216,10 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   findStatusList: {
     reason: 'public: a status list is published at /v1/status-lists/{id} to any relying party, without credentials',
     matches: modelLookup('StatusList', 'findUnique', ['id']),
+  },
+  findStatusListVersion: {
+    reason: 'public: a published status list’s version, to serve its cached rendering to any relying party',
+    matches: rawLookup(/^SELECT tenant_id::text AS "tenantId", version FROM status_lists WHERE id = \$1::uuid$/),
   },
 };
 

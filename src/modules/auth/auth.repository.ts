@@ -1,5 +1,6 @@
 // Storage for users and sessions, and the memberships a user logs in with. Users are global (one account,
 // any number of tenants); session statements name the tenant. The few global lookups say why they are.
+import type { PreparedSql } from '../../db/database.js';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -47,14 +48,30 @@ export function findMembershipForLogin(db: Db, userId: string, tenantSlug: strin
   });
 }
 
-/** Global: every tenant the user belongs to ("me" lists them), and only the user's own memberships. */
-export function listMembershipsOfUser(db: Db, userId: string): Promise<MembershipView[]> {
-  return db.membership.findMany({
-    relationLoadStrategy: 'join',
-    where: { userId },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: membershipWithTenantAndRole,
-  });
+/** Who a user is and every tenant they belong to, with their role in each: `me`. */
+export type UserWithTenants = {
+  id: string;
+  email: string;
+  displayName: string;
+  tenants: { id: string; name: string; slug: string; role: string }[];
+};
+
+// One statement for `me`, which every page of the dashboard and many integrations ask first: the user and their
+// memberships (oldest first, as login picks), prepared rather than two Prisma queries.
+const USER_WITH_TENANTS_SQL = `
+  SELECT u.id::text, u.email, u.display_name AS "displayName",
+         coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug, 'role', r.name)
+                                   ORDER BY m.created_at, m.id)
+                   FROM memberships m
+                   JOIN tenants t ON t.id = m.tenant_id
+                   JOIN roles r ON r.id = m.role_id
+                   WHERE m.user_id = u.id), '[]'::json) AS tenants
+  FROM users u WHERE u.id = $1::uuid`;
+
+/** Global by nature: a user's own row and only their own memberships. */
+export async function findUserWithTenants(sql: PreparedSql, userId: string): Promise<UserWithTenants | null> {
+  const rows = await sql<UserWithTenants>('user-with-tenants', USER_WITH_TENANTS_SQL, [userId]);
+  return rows[0] ?? null;
 }
 
 export function createSession(

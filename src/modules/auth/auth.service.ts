@@ -1,5 +1,6 @@
 // Register, login, logout and "me" (spec §4). Transport-free: both GraphQL and REST reach these through
 // the same resolvers.
+import type { PreparedSql } from '../../db/database.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { OWNER_ROLE } from '../../auth/builtin-roles.js';
@@ -38,6 +39,8 @@ export type LoginThrottle = {
 
 export type AuthServiceDeps = {
   prisma: PrismaClient;
+  /** Prepared statements, for `me`. */
+  sql: PreparedSql;
   sessionTtlSeconds: number;
   log: Logger;
   loginThrottle: LoginThrottle;
@@ -48,6 +51,7 @@ export type AuthServiceDeps = {
 
 export function createAuthService({
   prisma,
+  sql,
   sessionTtlSeconds,
   log,
   loginThrottle,
@@ -136,10 +140,7 @@ export function createAuthService({
   }
 
   async function me(principal: Principal): Promise<Me> {
-    const [user, memberships] = await Promise.all([
-      repository.findUserById(prisma, principal.userId),
-      repository.listMembershipsOfUser(prisma, principal.userId),
-    ]);
+    const user = await repository.findUserWithTenants(sql, principal.userId);
     if (!user) throw unauthorized();
     return {
       userId: user.id,
@@ -148,12 +149,7 @@ export function createAuthService({
       tenantId: principal.tenantId,
       role: principal.role.name,
       permissions: PERMISSIONS.filter((permission) => principal.permissions.has(permission)),
-      tenants: memberships.map((membership) => ({
-        id: membership.tenant.id,
-        name: membership.tenant.name,
-        slug: membership.tenant.slug,
-        role: membership.role.name,
-      })),
+      tenants: user.tenants,
     };
   }
 
