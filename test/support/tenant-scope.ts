@@ -217,6 +217,10 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
     reason: 'public: a status list is published at /v1/status-lists/{id} to any relying party, without credentials',
     matches: modelLookup('StatusList', 'findUnique', ['id']),
   },
+  findStatusListEntry: {
+    reason: 'verification: any credential’s status reference is judged against the list it names, by its id',
+    matches: rawLookup(/^SELECT s\.tenant_id::text AS "tenantId", .* FROM status_lists s JOIN dids d ON d\.id = s\.did_id AND d\.tenant_id = s\.tenant_id WHERE s\.id = \$1::uuid$/),
+  },
   findStatusListVersion: {
     reason: 'public: a published status list’s version, to serve its cached rendering to any relying party',
     matches: rawLookup(/^SELECT tenant_id::text AS "tenantId", version FROM status_lists WHERE id = \$1::uuid$/),

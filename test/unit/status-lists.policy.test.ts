@@ -1,7 +1,7 @@
 // judgeStatus: a status reference against the list it names (src/modules/status-lists/status-lists.policy.ts).
 import { describe, expect, it } from 'vitest';
 import { judgeStatus, type StatusListFacts } from '../../src/modules/status-lists/status-lists.policy.js';
-import { pgBitFor, STATUS_LIST_SIZE } from '../../src/modules/status-lists/status-list.codec.js';
+import { isSet, pgBitFor, STATUS_LIST_SIZE } from '../../src/modules/status-lists/status-list.codec.js';
 
 const ISSUER = 'did:key:z6MkIssuer';
 const URI = 'https://vc.example/v1/status-lists/1';
@@ -11,7 +11,7 @@ function list(format: 'bitstring' | 'token', revoked = 1234): StatusListFacts {
   const bits = new Uint8Array(STATUS_LIST_SIZE / 8);
   const bit = pgBitFor(format, revoked);
   bits[bit >> 3]! |= 1 << (bit & 7);
-  return { format, issuerDid: ISSUER, size: STATUS_LIST_SIZE, bits };
+  return { format, issuerDid: ISSUER, size: STATUS_LIST_SIZE, isSet: (index) => isSet(format, bits, index) };
 }
 const bitstring = (index: number, purpose?: string) => ({ type: 'bitstring' as const, uri: URI, index, purpose });
 const token = (index: number) => ({ type: 'token' as const, uri: URI, index });

@@ -2,7 +2,7 @@
 // List v1.0 §3.2 (Validate Algorithm) and of draft-ietf-oauth-status-list's validation of a Referenced Token,
 // as they apply to a list we hold. A credential its issuer signed can still point anywhere, so each of these
 // is what stands between a forged reference and a `valid` answer.
-import { isSet, STATUS_LIST_PURPOSE, type StatusListFormat } from './status-list.codec.js';
+import { STATUS_LIST_PURPOSE, type StatusListFormat } from './status-list.codec.js';
 import type { StatusAnswer, StatusReference } from './status-reference.js';
 
 export type StatusListFacts = {
@@ -10,7 +10,8 @@ export type StatusListFacts = {
   /** The DID that signs the list's renderings: the one that issued into it. */
   issuerDid: string;
   size: number;
-  bits: Uint8Array;
+  /** Whether the entry at an index below `size` is set (the list's bits, read as its format numbers them). */
+  isSet: (index: number) => boolean;
 };
 
 const KIND: Record<StatusListFormat, string> = {
@@ -48,7 +49,7 @@ export function judgeStatus(list: StatusListFacts, reference: StatusReference, i
   // REC §3.2 STATUS_RANGE_ERROR; the draft likewise refuses an index beyond the list.
   if (reference.index >= list.size)
     return invalid(`index ${reference.index} is outside the list (0..${list.size - 1})`);
-  return { status: isSet(list.format, list.bits, reference.index) ? 'revoked' : 'valid' };
+  return { status: list.isSet(reference.index) ? 'revoked' : 'valid' };
 }
 
 const invalid = (reason: string): StatusAnswer => ({ status: 'invalid', reason });

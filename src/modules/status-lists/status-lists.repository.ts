@@ -86,3 +86,34 @@ export async function findStatusListVersion(
   );
   return rows[0] ?? null;
 }
+
+/** What judging one entry needs: the list's facts and the one byte that holds the entry (null past the list). */
+export type StatusListEntryRow = {
+  tenantId: string;
+  format: StatusListFormat;
+  size: number;
+  issuerDid: string;
+  entryByte: number | null;
+};
+
+/**
+ * A list's facts and the byte holding entry `index`, by the list's id alone (verification judges any
+ * credential's reference against the list it names): one prepared statement, not the list's 16 KiB of bits.
+ * Both formats keep entry i in byte i / 8 (status-list.codec.ts numbers the bits within it).
+ */
+export async function findStatusListEntry(
+  sql: PreparedSql,
+  id: string,
+  index: number,
+): Promise<StatusListEntryRow | null> {
+  const byteOffset = Number.isInteger(index) && index >= 0 && index < 2 ** 31 ? Math.floor(index / 8) : null;
+  const rows = await sql<StatusListEntryRow>(
+    'status-list-entry',
+    `SELECT s.tenant_id::text AS "tenantId", s.format::text AS format, s.size, d.did AS "issuerDid",
+            CASE WHEN $2::int < octet_length(s.bits) THEN get_byte(s.bits, $2::int) END AS "entryByte"
+     FROM status_lists s JOIN dids d ON d.id = s.did_id AND d.tenant_id = s.tenant_id
+     WHERE s.id = $1::uuid`,
+    [id, byteOffset],
+  );
+  return rows[0] ?? null;
+}

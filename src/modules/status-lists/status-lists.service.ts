@@ -10,11 +10,12 @@ import {
   bitstringStatusListJwtClaims,
   encodeBitstring,
   encodeTokenStatusList,
+  isSet,
   STATUS_LIST_PURPOSE,
   tokenStatusListClaims,
   type StatusListFormat,
 } from './status-list.codec.js';
-import { findPublishedStatusList, findStatusListVersion } from './status-lists.repository.js';
+import { findPublishedStatusList, findStatusListEntry, findStatusListVersion } from './status-lists.repository.js';
 import type { PreparedSql } from '../../db/database.js';
 import { judgeStatus } from './status-lists.policy.js';
 import { createIndexReservations } from './index-reservations.js';
@@ -142,12 +143,18 @@ export function createStatusListsService({ prisma, sql, issuerKeys, publicBaseUr
     if (listId === null) {
       return { status: 'unknown', reason: 'not a status list of this service, and others are not fetched' };
     }
-    const list = isUuid(listId) ? await findPublishedStatusList(prisma, listId) : null;
+    const list = isUuid(listId) ? await findStatusListEntry(sql, listId, reference.index) : null;
     if (!list || (domainTenant !== null && list.tenantId !== domainTenant)) {
       return { status: 'unknown', reason: 'no such status list' };
     }
+    // The one byte holding the entry stands in for the list: entry i is in byte i / 8 in both formats.
+    const isSetInByte = (index: number) => {
+      // As reading the whole list would: an index that is no entry of it is an error, never "not set".
+      if (list.entryByte === null) throw new RangeError(`status list index ${index} is outside the list`);
+      return isSet(list.format, Uint8Array.of(list.entryByte), index % 8);
+    };
     return judgeStatus(
-      { format: list.format, issuerDid: list.did.did, size: list.size, bits: list.bits },
+      { format: list.format, issuerDid: list.issuerDid, size: list.size, isSet: isSetInByte },
       reference,
       issuer,
     );
