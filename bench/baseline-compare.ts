@@ -41,7 +41,12 @@ export async function benchAgainstBaseline(
   options: { connections: number; seconds: number },
 ): Promise<BaselineRow[]> {
   const rows: BaselineRow[] = [];
-  const limiters = redisUrl ? ([['memory', {}], ['Redis', { REDIS_URL: redisUrl }]] as const) : ([['memory', {}]] as const);
+  const limiters = redisUrl
+    ? ([
+        ['memory', {}],
+        ['Redis', { REDIS_URL: redisUrl }],
+      ] as const)
+    : ([['memory', {}]] as const);
   for (const [limiter, limiterEnv] of limiters) {
     const env = { DATABASE_URL: databaseUrl, ...limiterEnv };
     const [service, baseline] = await Promise.all([start(env), start(env, 'bench/baseline.ts')]);
@@ -82,7 +87,9 @@ export function printBaselineRows(rows: BaselineRow[], options: { connections: n
     `issue path vs the hand-written baseline (bench/baseline.ts): ${loadGenerator}, ${options.connections} connections, ` +
       `median of ${RUNS} × ${options.seconds} s after ${WARM_UP_SECONDS} s of warm-up, a fresh Enterprise tenant per run`,
   );
-  console.log(`${'row'.padEnd(40)} ${'issues/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)}  runs (issues/s; errors)`);
+  console.log(
+    `${'row'.padEnd(40)} ${'issues/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)}  runs (issues/s; errors)`,
+  );
   for (const row of rows) {
     const baseline = rows.find((other) => other.limiter === row.limiter && other.label.startsWith('baseline'))!;
     const runs = row.runs.map((run) => `${run.perSecond.toFixed(0)}${run.errors ? `; ${run.errors} errors` : ''}`);

@@ -52,7 +52,9 @@ function principalFor(token: string): Promise<Principal | null> {
   let found = principals.get(key);
   if (!found) {
     found = pool
-      .query<{ tenant_id: string }>('SELECT tenant_id FROM sessions WHERE token_hash = $1 AND expires_at > now()', [hash])
+      .query<{ tenant_id: string }>('SELECT tenant_id FROM sessions WHERE token_hash = $1 AND expires_at > now()', [
+        hash,
+      ])
       .then(({ rows }) => (rows[0] ? { tenantId: rows[0].tenant_id } : null));
     principals.set(key, found);
   }
@@ -116,7 +118,15 @@ async function reserve(tenantId: string, didId: string): Promise<Block> {
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function signJwtVc(issuer: Issuer, did: string, body: IssueBody, id: string, now: Date, statusUrl: string, index: number) {
+function signJwtVc(
+  issuer: Issuer,
+  did: string,
+  body: IssueBody,
+  id: string,
+  now: Date,
+  statusUrl: string,
+  index: number,
+) {
   const iat = Math.floor(now.getTime() / 1000);
   const header = base64url({ alg: 'EdDSA', typ: 'JWT', kid: issuer.kid });
   const payload = base64url({
@@ -219,7 +229,8 @@ async function issue(request: http.IncomingMessage, response: http.ServerRespons
 }
 
 const server = http.createServer((request, response) => {
-  if (request.method !== 'POST' || request.url !== '/v1/credentials/issue') return reply(response, 404, { error: 'not found' });
+  if (request.method !== 'POST' || request.url !== '/v1/credentials/issue')
+    return reply(response, 404, { error: 'not found' });
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {

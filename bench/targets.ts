@@ -1,7 +1,7 @@
 // Issue 18's rows beside their targets: verification, authenticated reads (REST and the same through GraphQL)
-// and status list fetches, each as its rate against the rate asked for. One tenant holding one credential of
-// each format (issued by a did:key, so verification resolves nothing over the network, and checks status); every
-// row is one wrk run (load.ts's autocannon without wrk).
+// and status list fetches, each as its rate against the rate asked for. Every row is one wrk run (load.ts's
+// autocannon without wrk) as a tenant of its own, holding one credential of each format (issued by a did:key, so
+// verification resolves nothing over the network, and checks status).
 import type { LoadResult, LoadTarget } from './load.js';
 import { enterpriseTenant } from './service.js';
 import { issueBody } from './issue.js';
@@ -26,42 +26,50 @@ export async function benchTargets(
   options: { connections: number; seconds: number },
 ): Promise<TargetRow[]> {
   const targets = TARGETS[database];
-  const { auth } = await enterpriseTenant(url);
-  const headers = { ...auth, 'content-type': 'application/json' };
-  const { did } = await json(await fetch(`${url}/v1/dids`, { method: 'POST', headers, body: '{"key_type":"Ed25519"}' }));
-  const issued: Record<string, Record<string, any>> = {};
-  for (const format of ['jwt_vc_json', 'vc+sd-jwt'] as const) {
-    const body = issueBody(format, did);
-    issued[format] = await json(await fetch(`${url}/v1/credentials/issue`, { method: 'POST', headers, body }));
-  }
-  const statusPath = new URL(issued.jwt_vc_json!.status.uri as string).pathname;
-  const etag = (await fetch(`${url}${statusPath}`)).headers.get('etag')!;
-  const graphql = (query: string): LoadTarget => ({
-    method: 'POST',
-    path: '/graphql',
-    headers: auth,
-    body: () => JSON.stringify({ query }),
-    expectStatus: 200,
-  });
-  const rows: [string, LoadTarget, number][] = [
-    ...(['jwt_vc_json', 'vc+sd-jwt'] as const).map((format): [string, LoadTarget, number] => [
+  // A tenant per row, each holding one DID and one credential of each format: one Enterprise bucket (20,000)
+  // would run dry over several rows at these rates, and a row would measure 429s.
+  const tenants = async () => {
+    const { auth } = await enterpriseTenant(url);
+    const headers = { ...auth, 'content-type': 'application/json' };
+    const { did } = await json(
+      await fetch(`${url}/v1/dids`, { method: 'POST', headers, body: '{"key_type":"Ed25519"}' }),
+    );
+    const issued: Record<string, Record<string, any>> = {};
+    for (const format of ['jwt_vc_json', 'vc+sd-jwt'] as const) {
+      const body = issueBody(format, did);
+      issued[format] = await json(await fetch(`${url}/v1/credentials/issue`, { method: 'POST', headers, body }));
+    }
+    return { auth, issued };
+  };
+  type Tenant = Awaited<ReturnType<typeof tenants>>;
+  const graphql =
+    (query: string) =>
+    ({ auth }: Tenant): LoadTarget => ({
+      method: 'POST',
+      path: '/graphql',
+      headers: auth,
+      body: () => JSON.stringify({ query }),
+      expectStatus: 200,
+    });
+  const get =
+    (path: string) =>
+    ({ auth }: Tenant): LoadTarget => ({ method: 'GET', path, headers: auth, expectStatus: 200 });
+  const statusPath = ({ issued }: Tenant) => new URL(issued.jwt_vc_json!.status.uri as string).pathname;
+  const rows: [string, (tenant: Tenant) => LoadTarget | Promise<LoadTarget>, number][] = [
+    ...(['jwt_vc_json', 'vc+sd-jwt'] as const).map((format): [string, (tenant: Tenant) => LoadTarget, number] => [
       `POST /v1/credentials/verify ${format}`,
-      {
+      ({ auth, issued }) => ({
         method: 'POST',
         path: '/v1/credentials/verify',
         headers: auth,
         body: () => JSON.stringify({ credential: issued[format]!.credential }),
         expectStatus: 200,
-      },
+      }),
       targets.verify,
     ]),
-    ['GET /v1/auth/me', { method: 'GET', path: '/v1/auth/me', headers: auth, expectStatus: 200 }, targets.read],
-    ['GET /v1/dids', { method: 'GET', path: '/v1/dids', headers: auth, expectStatus: 200 }, targets.read],
-    [
-      'GET /v1/credentials?limit=20',
-      { method: 'GET', path: '/v1/credentials?limit=20', headers: auth, expectStatus: 200 },
-      targets.read,
-    ],
+    ['GET /v1/auth/me', get('/v1/auth/me'), targets.read],
+    ['GET /v1/dids', get('/v1/dids'), targets.read],
+    ['GET /v1/credentials?limit=20', get('/v1/credentials?limit=20'), targets.read],
     ['POST /graphql { me }', graphql('{ me { userId email role permissions } }'), targets.read],
     ['POST /graphql { dids }', graphql('{ dids { dids { did keyType createdAt } nextCursor } }'), targets.read],
     [
@@ -69,10 +77,17 @@ export async function benchTargets(
       graphql('{ credentials(limit: 20) { credentials { id format issuer issuedAt } nextCursor } }'),
       targets.read,
     ],
-    ['GET status list', { method: 'GET', path: statusPath, expectStatus: 200 }, targets.statusList],
+    [
+      'GET status list',
+      (tenant) => ({ method: 'GET', path: statusPath(tenant), expectStatus: 200 }),
+      targets.statusList,
+    ],
     [
       'GET status list, If-None-Match (304)',
-      { method: 'GET', path: statusPath, headers: { 'if-none-match': etag }, expectStatus: 304 },
+      async (tenant) => {
+        const etag = (await fetch(`${url}${statusPath(tenant)}`)).headers.get('etag')!;
+        return { method: 'GET', path: statusPath(tenant), headers: { 'if-none-match': etag }, expectStatus: 304 };
+      },
       targets.statusList,
     ],
   ];
@@ -80,7 +95,8 @@ export async function benchTargets(
   // BENCH_ROWS=status: only the rows whose name contains it (when working on one of them).
   const only = process.env.BENCH_ROWS;
   for (const [name, target, rate] of rows.filter(([name]) => !only || name.includes(only))) {
-    results.push({ name, result: await load(url, target, options.connections, options.seconds), target: rate });
+    const loadTarget = await target(await tenants());
+    results.push({ name, result: await load(url, loadTarget, options.connections, options.seconds), target: rate });
   }
   return results;
 }
