@@ -132,7 +132,7 @@ export function createServices(
   });
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {
-    dids: createDidsService({ prisma, keys }),
+    dids: createDidsService({ prisma, sql, keys }),
     resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
     credentials,
     statusLists,

@@ -1,7 +1,8 @@
 // A tenant's DIDs. Every statement names the tenant and addresses rows by (tenant, id) or (tenant, DID), so a
 // DID of another tenant is "not found" here. Resolving a DID (public) reads no row: methods/index.ts.
+import type { PreparedSql } from '../../db/database.js';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
-import { afterCursor, type Keyset } from '../../lib/pagination.js';
+import type { Keyset } from '../../lib/pagination.js';
 import type { KeyType } from './signing-keys.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -35,23 +36,32 @@ export function createDid(
 }
 
 /** Newest first, `take` rows after the cursor. */
+// A page of the tenant's DIDs, newest first: GET /v1/dids is read by every integration and dashboard visit, so
+// it runs as a prepared statement. The keyset (created_at, id) < cursor is the row comparison PostgreSQL
+// evaluates as "created_at < c OR (created_at = c AND id < i)".
+const LIST_DIDS_SQL = `
+  SELECT id::text, did, key_type AS "keyType", public_jwk AS "publicJwk", created_at AS "createdAt",
+         deactivated_at AS "deactivatedAt"
+  FROM dids
+  WHERE tenant_id = $1::uuid
+    AND ($2::text IS NULL OR ($2::text = 'active') = (deactivated_at IS NULL))
+    AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+  ORDER BY created_at DESC, id DESC
+  LIMIT $5::int`;
+
 export function listDids(
-  db: Db,
+  sql: PreparedSql,
   tenantId: string,
   filter: { status?: 'active' | 'deactivated' | null },
   page: { before: Keyset | undefined; take: number },
 ): Promise<DidRow[]> {
-  return db.did.findMany({
-    where: {
-      tenantId,
-      ...(filter.status === 'active' && { deactivatedAt: null }),
-      ...(filter.status === 'deactivated' && { deactivatedAt: { not: null } }),
-      ...afterCursor('createdAt', page.before),
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: page.take,
-    select: didView,
-  });
+  return sql<DidRow>('list-dids', LIST_DIDS_SQL, [
+    tenantId,
+    filter.status ?? null,
+    page.before?.createdAt ?? null,
+    page.before?.id ?? null,
+    page.take,
+  ]);
 }
 
 export function findDid(db: Db, tenantId: string, did: string): Promise<DidRow | null> {

@@ -4,6 +4,7 @@
 // tenant and DID. The plan's DID limit counts active DIDs, checked with the tenant row locked.
 import type { JWK } from 'jose';
 import { z } from 'zod';
+import type { PreparedSql } from '../../db/database.js';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { badRequest, conflict, notFound, quotaReached, unauthorized } from '../../lib/errors.js';
@@ -94,7 +95,15 @@ export const listInput = z.object({ status: didStatus.nullish() });
 
 export const didNotFound = (did: string) => notFound(MESSAGES.didNotFound(did));
 
-export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys: KeyEncryption }) {
+export function createDidsService({
+  prisma,
+  sql,
+  keys,
+}: {
+  prisma: PrismaClient;
+  sql: PreparedSql;
+  keys: KeyEncryption;
+}) {
   async function create(
     principal: Principal,
     rawInput: unknown,
@@ -145,7 +154,7 @@ export function createDidsService({ prisma, keys }: { prisma: PrismaClient; keys
   async function list(principal: Principal, rawInput: unknown, page: PageRequest) {
     const input = parseInput(listInput, rawInput);
     const result = await fetchPage(page, (window) =>
-      listDids(prisma, principal.tenantId, { status: input.status }, window),
+      listDids(sql, principal.tenantId, { status: input.status }, window),
     );
     return { dids: result.items.map(toDidView), nextCursor: result.nextCursor };
   }
