@@ -8,11 +8,10 @@
 //
 // Every statement names the tenant, and every row it picks is picked by (tenant, id).
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
-import type { CredentialFormat as StoredFormat } from '../../generated/prisma/enums.js';
 import type { PreparedSql } from '../../db/database.js';
 import { afterCursor, type Keyset } from '../../lib/pagination.js';
 import type { EventData } from '../events/event-catalogue.js';
-import type { CredentialFormatName } from './formats/index.js';
+import { credentialFormatNamed, type CredentialFormatName } from './formats/index.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -176,32 +175,52 @@ export const credentialView = {
 export type CredentialRow = Prisma.CredentialGetPayload<{ select: typeof credentialView }>;
 
 export type CredentialFilters = {
-  format?: StoredFormat;
+  format?: CredentialFormatName;
   issuer?: string | null;
   status?: 'active' | 'revoked' | null;
 };
 
+// A page of the tenant's credentials, newest first: GET /v1/credentials is read by every integration and
+// dashboard visit, so it runs as a prepared statement. Filters left NULL match everything; the keyset
+// (issued_at, id) < cursor is "issued_at < c OR (issued_at = c AND id < i)".
+const LIST_CREDENTIALS_SQL = `
+  SELECT c.id::text, c.format::text AS format, c.credential_type AS "credentialType", c.subject_id AS "subjectId",
+         c.status_list_id::text AS "statusListId", c.status_index AS "statusIndex", c.credential,
+         c.issued_at AS "issuedAt", c.expires_at AS "expiresAt", c.revoked_at AS "revokedAt",
+         c.erased_at AS "erasedAt", d.did AS "issuerDid"
+  FROM credentials c
+  JOIN dids d ON d.id = c.issuer_did_id AND d.tenant_id = c.tenant_id
+  WHERE c.tenant_id = $1::uuid
+    AND ($2::credential_format IS NULL OR c.format = $2::credential_format)
+    AND ($3::text IS NULL OR d.did = $3::text)
+    AND ($4::text IS NULL OR ($4::text = 'active') = (c.revoked_at IS NULL))
+    AND ($5::timestamptz IS NULL OR (c.issued_at, c.id) < ($5::timestamptz, $6::uuid))
+  ORDER BY c.issued_at DESC, c.id DESC
+  LIMIT $7::int`;
+
 /** Newest first, `take` rows after the cursor. */
-export function listCredentials(
-  db: Db,
+export async function listCredentials(
+  sql: PreparedSql,
   tenantId: string,
   filters: CredentialFilters,
   page: { before: Keyset | undefined; take: number },
 ): Promise<CredentialRow[]> {
-  return db.credential.findMany({
-    relationLoadStrategy: 'join',
-    where: {
-      tenantId,
-      ...(filters.format && { format: filters.format }),
-      ...(filters.issuer && { issuerDid: { did: filters.issuer } }),
-      ...(filters.status === 'active' && { revokedAt: null }),
-      ...(filters.status === 'revoked' && { revokedAt: { not: null } }),
-      ...afterCursor('issuedAt', page.before),
-    },
-    orderBy: [{ issuedAt: 'desc' }, { id: 'desc' }],
-    take: page.take,
-    select: credentialView,
-  });
+  type Row = Omit<CredentialRow, 'format' | 'issuerDid'> & { format: CredentialFormatName; issuerDid: string };
+  const rows = await sql<Row>('list-credentials', LIST_CREDENTIALS_SQL, [
+    tenantId,
+    filters.format ?? null,
+    filters.issuer ?? null,
+    filters.status ?? null,
+    page.before?.createdAt ?? null,
+    page.before?.id ?? null,
+    page.take,
+  ]);
+  // The same shape as Prisma's rows (credentialView): the stored format by its enum name, the issuer nested.
+  return rows.map(({ format, issuerDid, ...row }) => ({
+    ...row,
+    format: credentialFormatNamed(format).storedAs,
+    issuerDid: { did: issuerDid },
+  }));
 }
 
 /** The tenant's credential if it is not revoked; null for unknown, foreign and revoked ones alike. */

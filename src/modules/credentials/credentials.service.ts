@@ -224,13 +224,13 @@ export function createCredentialsService({
   async function list(principal: Principal, rawFilters: unknown, page: PageRequest, origin?: RequestOrigin) {
     const filters = parseInput(listInput, rawFilters);
     const filter = {
-      format: filters.format ? credentialFormatNamed(filters.format).storedAs : undefined,
+      format: filters.format ? credentialFormatNamed(filters.format).name : undefined,
       issuer: filters.issuer,
       status: filters.status,
     };
     // Credentials are ordered by when they were issued: that is their keyset's time.
     const result = await fetchPage(page, async (window) =>
-      (await listCredentials(prisma, principal.tenantId, filter, window)).map((row) => ({
+      (await listCredentials(sql, principal.tenantId, filter, window)).map((row) => ({
         ...row,
         createdAt: row.issuedAt,
       })),
