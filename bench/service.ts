@@ -12,7 +12,10 @@ export type Started = { url: string; pid: number; startupMs: number; stop: () =>
 
 export async function start(env: Record<string, string>, entry = 'src/main.ts'): Promise<Started> {
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': profile the measured processes (Node refuses
+  // --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
