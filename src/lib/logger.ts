@@ -55,37 +55,58 @@ export function stdoutDestination(): LogDestination {
   return stdout;
 }
 
+/** Destinations holding lines of the current event-loop turn: written out on the way out, whatever the exit. */
+const unflushed = new Set<() => void>();
+process.once('exit', () => unflushed.forEach((flush) => flush()));
+
 /**
  * Writes lines to `stream` while less than `maxPendingBytes` wait to be written, and drops them past that,
  * so that a reader that stops reading costs bounded memory and never a request's time. The next line
  * written after drops is preceded by one saying how many were lost.
+ *
+ * The lines of one event-loop turn go out in one write: standard output on a pipe is written synchronously,
+ * one system call per write, and under load a turn ends several requests, each logging a line.
  */
 export function boundedDestination(stream: Writable, maxPendingBytes = MAX_PENDING_LOG_BYTES): LogDestination {
   let broken = false;
   let dropped = 0;
   let unreported = 0;
+  let batch = '';
   // EPIPE (the reader has exited) or a failed file write: drop from now on rather than crash on 'error'.
   stream.on('error', () => {
     broken = true;
   });
+  const flush = () => {
+    unflushed.delete(flush);
+    if (batch === '') return;
+    const lines = batch;
+    batch = '';
+    if (!broken) stream.write(lines);
+  };
   return {
     get dropped() {
       return dropped;
     },
     write(line: string) {
       // (A line is never too long for an empty buffer: a huge one is still written, once nothing waits.)
-      if (broken || (stream.writableLength > 0 && stream.writableLength + line.length > maxPendingBytes)) {
+      const waiting = stream.writableLength + batch.length;
+      if (broken || (waiting > 0 && waiting + line.length > maxPendingBytes)) {
         dropped += 1;
         unreported += 1;
         return;
       }
       if (unreported > 0) {
-        stream.write(droppedNotice(unreported));
+        batch += droppedNotice(unreported);
         unreported = 0;
       }
-      stream.write(line);
+      if (batch === '') {
+        unflushed.add(flush);
+        setImmediate(flush);
+      }
+      batch += line;
     },
     async drain(timeoutMs: number) {
+      flush();
       const deadline = performance.now() + timeoutMs;
       while (!broken && stream.writableLength > 0 && performance.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 10));

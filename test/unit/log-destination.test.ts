@@ -55,6 +55,25 @@ describe('boundedDestination', () => {
     expect(lines.at(-2)).toMatchObject({ level: 'warn', service: 'credential-service', droppedLines: 20 - kept });
   });
 
+  it('writes the lines of one event-loop turn in one write, before the next turn', async () => {
+    const writes: string[] = [];
+    const stream = new Writable({
+      decodeStrings: false,
+      write(chunk: string, _encoding, callback) {
+        writes.push(chunk);
+        callback();
+      },
+    });
+    const destination = boundedDestination(stream);
+    for (let n = 0; n < 3; n++) destination.write(line(n));
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([line(0) + line(1) + line(2)]);
+    destination.write(line(3));
+    await destination.drain(1_000); // drain writes what waits at once
+    expect(writes).toEqual([line(0) + line(1) + line(2), line(3)]);
+  });
+
   it('waits a bounded time for a reader that never reads', async () => {
     const { stream } = stalledStream();
     const destination = boundedDestination(stream);
