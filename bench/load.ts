@@ -12,9 +12,15 @@ export type LoadTarget = {
   headers?: Record<string, string>;
   body?: () => string;
   expectStatus: number;
+  /**
+   * One request per path instead of `path` over and over (a revocation each, say): the run ends when every
+   * path has been asked once, or at its time. Only through wrk.
+   */
+  paths?: readonly string[];
 };
 
 export async function runLoad(baseUrl: string, target: LoadTarget, connections: number, seconds: number) {
+  if (target.paths) throw new Error('a row of one request per path needs wrk (apt-get install wrk)');
   const body = target.body?.();
   const result = await autocannon({
     url: new URL(target.path, baseUrl).toString(),

@@ -14,6 +14,7 @@ import { benchDashboard, type DashboardBench } from './dashboard.js';
 import { benchAgainstBaseline, printBaselineRows } from './baseline-compare.js';
 import { benchTargets, printTargets } from './targets.js';
 import { enterpriseTenant, rssMiB, start, type EnterpriseTenant } from './service.js';
+import { benchFlatness, printFlatness } from './flatness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -105,6 +106,12 @@ async function benchTargetsOnly(env: Record<string, string>) {
   }
 }
 
+/** BENCH_ONLY=flatness: issue, verify, revoke, list and status lists at 1,000 and 1,000,000 credentials. */
+async function benchFlatnessOnly(env: Record<string, string>) {
+  if (!env.DATABASE_URL) return console.log('(the flatness rows run on PostgreSQL: set DATABASE_URL)');
+  printFlatness(await benchFlatness(env.DATABASE_URL, { connections: ISSUE_CONNECTIONS }));
+}
+
 /** BENCH_ONLY=dashboard: the dashboard's first render alone. */
 async function benchDashboardOnly(env: Record<string, string>) {
   const service = await start(env);
@@ -134,6 +141,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   if (process.env.BENCH_ONLY === 'issue') return benchIssueOnly(env);
   if (process.env.BENCH_ONLY === 'baseline') return benchBaselineOnly(env);
   if (process.env.BENCH_ONLY === 'targets') return benchTargetsOnly(env);
+  if (process.env.BENCH_ONLY === 'flatness') return benchFlatnessOnly(env);
   const cold = await start(env);
   const coldRss = await rssMiB(cold.pid);
   await cold.stop();

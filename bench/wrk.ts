@@ -20,6 +20,7 @@ export async function load(baseUrl: string, target: LoadTarget, connections: num
   const directory = await mkdtemp(path.join(tmpdir(), 'wrk-'));
   try {
     const script = path.join(directory, 'request.lua');
+    const threads = Math.min(2, connections);
     const headers = { ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) };
     await writeFile(
       script,
@@ -27,9 +28,9 @@ export async function load(baseUrl: string, target: LoadTarget, connections: num
         `wrk.method = ${luaString(target.method)}`,
         ...(target.body ? [`wrk.body = ${luaString(target.body())}`] : []),
         ...Object.entries(headers).map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`),
+        ...(target.paths ? pathsScript(target.paths, threads) : []),
       ].join('\n'),
     );
-    const threads = Math.min(2, connections);
     const { stdout } = await run('wrk', [
       `-t${threads}`,
       `-c${connections}`,
@@ -43,6 +44,29 @@ export async function load(baseUrl: string, target: LoadTarget, connections: num
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
+}
+
+/**
+ * Each wrk thread takes every `threads`-th path from its own offset, so no path is asked twice; a thread stops
+ * once its share is answered, and wrk's rate is over the time its threads ran.
+ */
+function pathsScript(paths: readonly string[], threads: number): string[] {
+  return [
+    `local paths = {${paths.map(luaString).join(',')}}`,
+    'local started = 0',
+    'function setup(thread) thread:set("offset", started); started = started + 1 end',
+    'local sent, answered = 0, 0',
+    'function request()',
+    `  local index = offset + sent * ${threads} + 1`,
+    '  sent = sent + 1',
+    '  if index > #paths then index = #paths end', // past its share while in flight: repeats the last, uncounted
+    '  return wrk.format(nil, paths[index])',
+    'end',
+    'function response()',
+    '  answered = answered + 1',
+    `  if offset + answered * ${threads} >= #paths then wrk.thread:stop() end`,
+    'end',
+  ];
 }
 
 const luaString = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
