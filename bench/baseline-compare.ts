@@ -6,7 +6,7 @@
 // measure refusals.
 import { issueBody } from './issue.js';
 import type { LoadResult } from './load.js';
-import { enterpriseTenant, start, type Started } from './service.js';
+import { buildCompiled, COMPILED_ENTRY, enterpriseTenant, start, type Started } from './service.js';
 import { load, loadGenerator } from './wrk.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -41,6 +41,7 @@ export async function benchAgainstBaseline(
   options: { connections: number; seconds: number },
 ): Promise<BaselineRow[]> {
   const rows: BaselineRow[] = [];
+  buildCompiled();
   const limiters = redisUrl
     ? ([
         ['memory', {}],
@@ -49,12 +50,17 @@ export async function benchAgainstBaseline(
     : ([['memory', {}]] as const);
   for (const [limiter, limiterEnv] of limiters) {
     const env = { DATABASE_URL: databaseUrl, ...limiterEnv };
-    const [service, baseline] = await Promise.all([start(env), start(env, 'bench/baseline.ts')]);
+    const [service, baseline, compiled] = await Promise.all([
+      start(env),
+      start(env, 'bench/baseline.ts'),
+      start(env, COMPILED_ENTRY),
+    ]);
     try {
       const subjects: Subject[] = [
         { label: 'baseline jwt_vc_json', process: baseline, format: 'jwt_vc_json' },
         { label: 'service jwt_vc_json', process: service, format: 'jwt_vc_json' },
         { label: 'service vc+sd-jwt', process: service, format: 'vc+sd-jwt' },
+        { label: 'compiled jwt_vc_json', process: compiled, format: 'jwt_vc_json' },
       ];
       for (const subject of subjects) await issueRun(subject, service.url, options.connections, WARM_UP_SECONDS);
       const results = new Map<Subject, LoadResult[]>(subjects.map((subject) => [subject, []]));
@@ -74,7 +80,7 @@ export async function benchAgainstBaseline(
         });
       }
     } finally {
-      await Promise.all([service.stop(), baseline.stop()]);
+      await Promise.all([service.stop(), baseline.stop(), compiled.stop()]);
     }
   }
   return rows;
@@ -82,20 +88,34 @@ export async function benchAgainstBaseline(
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
+/** Issue 18's targets: the service's ratio to the baseline per limiter; vc+sd-jwt within 15% of jwt_vc_json. */
+const RATIO_TARGET: Record<string, number> = { memory: 0.75, Redis: 0.7 };
+const P99_TARGET_MS = 40;
+
 export function printBaselineRows(rows: BaselineRow[], options: { connections: number; seconds: number }) {
   console.log(
     `issue path vs the hand-written baseline (bench/baseline.ts): ${loadGenerator}, ${options.connections} connections, ` +
-      `median of ${RUNS} × ${options.seconds} s after ${WARM_UP_SECONDS} s of warm-up, a fresh Enterprise tenant per run`,
+      `median of ${RUNS} × ${options.seconds} s after ${WARM_UP_SECONDS} s of warm-up, a fresh Enterprise tenant per run; ` +
+      `"service" starts as npm start does (tsx), "compiled" as npm run start:prod does`,
   );
   console.log(
-    `${'row'.padEnd(40)} ${'issues/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)}  runs (issues/s; errors)`,
+    `${'row'.padEnd(40)} ${'issues/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)} ${'target'.padStart(6)}  runs (issues/s; errors)`,
   );
   for (const row of rows) {
     const baseline = rows.find((other) => other.limiter === row.limiter && other.label.startsWith('baseline'))!;
+    const jwt = rows.find((other) => other.limiter === row.limiter && other.label === 'service jwt_vc_json')!;
     const runs = row.runs.map((run) => `${run.perSecond.toFixed(0)}${run.errors ? `; ${run.errors} errors` : ''}`);
+    const ratio = row.perSecond / baseline.perSecond;
+    const target = row === baseline ? undefined : RATIO_TARGET[row.limiter];
+    const missed = [
+      ...(target !== undefined && ratio < target ? ['ratio'] : []),
+      ...(row !== baseline && row.p99 > P99_TARGET_MS ? [`p99 > ${P99_TARGET_MS} ms`] : []),
+      ...(row.label.includes('sd-jwt') && row.perSecond < 0.85 * jwt.perSecond ? ['sd-jwt > 15% below'] : []),
+    ];
     console.log(
       `${`${row.label}, limiter in ${row.limiter}`.padEnd(40)} ${fmt(row.perSecond)} ${fmt(row.p99, 1)} ` +
-        `${(row.perSecond / baseline.perSecond).toFixed(2).padStart(6)}  ${runs.join(', ')}`,
+        `${ratio.toFixed(2).padStart(6)} ${(target?.toFixed(2) ?? '').padStart(6)}  ${runs.join(', ')}` +
+        `${missed.length ? `  (below: ${missed.join(', ')})` : ''}`,
     );
   }
 }
