@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { runLoad } from './load.js';
 import { benchIssue } from './issue.js';
 import { benchLoginFlood, type FloodResult } from './login-flood.js';
@@ -290,6 +291,30 @@ function printFlood(rows: [string, FloodResult][]) {
   }
 }
 
+/**
+ * Without autovacuum, every published outbox event leaves a dead row that the webhook dispatcher's scan for
+ * unpublished ones reads again on every pass: on a database where the bench (or the tests) had issued 400,000
+ * credentials, that scan took 200–700 ms, on one of the two cores the figures share. Say so before measuring.
+ */
+async function warnWithoutAutovacuum(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ autovacuum: string }>('SHOW autovacuum');
+    const { rows: dead } = await client.query<{ dead: string }>(
+      `SELECT coalesce(sum(n_dead_tup), 0) AS dead FROM pg_stat_user_tables`,
+    );
+    if (rows[0]?.autovacuum !== 'on') {
+      console.log(
+        `note: autovacuum is off on this PostgreSQL (${Number(dead[0]!.dead).toLocaleString('en')} dead rows now): ` +
+          'run VACUUM ANALYZE between benches, or the figures measure dead rows',
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 console.log(`# bench: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, node ${process.version}`);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-'));
 try {
@@ -298,5 +323,6 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 if (process.env.DATABASE_URL) {
+  await warnWithoutAutovacuum(process.env.DATABASE_URL);
   await benchDatabase('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL });
 }
