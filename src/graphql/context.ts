@@ -20,4 +20,9 @@ export type RequestContext = {
    * address's), for the extra operations a GraphQL request holds; throws the 429 when they are not there.
    */
   chargeOperations(count: number): Promise<void>;
+  /**
+   * Called when the request executes a mutation (yoga.ts): only then can it have recorded events to deliver.
+   * (A function, not a flag: Yoga hands resolvers a copy of the context object.)
+   */
+  markMutation?(): void;
 };

@@ -3,7 +3,7 @@
 // whose cause is logged. GraphiQL is served from this origin (graphiql.ts) when the config turns it on, and
 // introspection is off in production unless GraphiQL is on. Limits on what one request may ask for are in
 // limits.ts.
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
+import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { databaseErrorAnswer } from '../db/unavailable.js';
 import { findAppError } from '../lib/errors.js';
@@ -30,7 +30,12 @@ export type GraphQLHandlerOptions = {
 
 export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHandlerOptions) {
   const { graphiql } = options;
-  const plugins: Plugin[] = [...graphqlLimitPlugins(options.production), idempotencyKeyPlugin(), errorHeadersPlugin()];
+  const plugins: Plugin[] = [
+    ...graphqlLimitPlugins(options.production),
+    idempotencyKeyPlugin(),
+    errorHeadersPlugin(),
+    mutationFlagPlugin(),
+  ];
   // Introspection is off in production: the schema is not advertised to whoever asks. GraphiQL turned on
   // there explicitly turns it on too, for everyone (GraphiQL's own requests carry no credential): GraphiQL
   // builds its editor's completion, validation and docs from an introspection query, and without one it is a
@@ -97,6 +102,16 @@ function raisedByGraphQL(error: unknown): boolean {
     current = current.originalError;
   }
   return false;
+}
+
+/** Tells the request that it executes a mutation (RequestContext.markMutation). */
+function mutationFlagPlugin(): Plugin {
+  return {
+    onExecute: ({ args }) => {
+      if (getOperationAST(args.document, args.operationName)?.operation === 'mutation')
+        (args.contextValue as unknown as RequestContext).markMutation?.();
+    },
+  };
 }
 
 /**
