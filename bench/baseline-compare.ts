@@ -4,6 +4,7 @@
 // each row is the median of RUNS runs after a warm-up. Every run issues as a fresh Enterprise tenant with a DID
 // of its own: one bucket of 20,000 would otherwise run dry within a run at these rates, and the row would
 // measure refusals.
+import { readFile } from 'node:fs/promises';
 import { issueBody } from './issue.js';
 import type { LoadResult } from './load.js';
 import { buildCompiled, COMPILED_ENTRY, enterpriseTenant, start, type Started } from './service.js';
@@ -15,7 +16,23 @@ const WARM_UP_SECONDS = 3;
 type Format = 'jwt_vc_json' | 'vc+sd-jwt';
 type Subject = { label: string; process: Started; format: Format };
 
-export type BaselineRow = { label: string; limiter: string; runs: LoadResult[]; perSecond: number; p99: number };
+type Run = LoadResult & { cpuMicrosPerIssue: number };
+
+export type BaselineRow = {
+  label: string;
+  limiter: string;
+  runs: Run[];
+  perSecond: number;
+  p99: number;
+  /** The measured process's CPU time (user + system, from /proc) per issue answered: where the rates differ. */
+  cpuMicrosPerIssue: number;
+};
+
+/** CPU time a process has used so far, in µs (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+async function cpuMicros(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
 
 /** Issues for `seconds` on `connections`, as a fresh tenant of the service at `serviceUrl`. */
 async function issueRun(subject: Subject, serviceUrl: string, connections: number, seconds: number) {
@@ -25,12 +42,15 @@ async function issueRun(subject: Subject, serviceUrl: string, connections: numbe
   if (!created.ok) throw new Error(`create DID: ${created.status} ${await created.text()}`);
   const { did } = (await created.json()) as { did: string };
   const body = issueBody(subject.format, did);
-  return load(
+  const cpuBefore = await cpuMicros(subject.process.pid);
+  const result = await load(
     subject.process.url,
     { method: 'POST', path: '/v1/credentials/issue', headers: auth, body: () => body, expectStatus: 200 },
     connections,
     seconds,
   );
+  const cpuMicrosPerIssue = ((await cpuMicros(subject.process.pid)) - cpuBefore) / Math.max(result.requests, 1);
+  return { ...result, cpuMicrosPerIssue };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -63,7 +83,7 @@ export async function benchAgainstBaseline(
         { label: 'compiled jwt_vc_json', process: compiled, format: 'jwt_vc_json' },
       ];
       for (const subject of subjects) await issueRun(subject, service.url, options.connections, WARM_UP_SECONDS);
-      const results = new Map<Subject, LoadResult[]>(subjects.map((subject) => [subject, []]));
+      const results = new Map<Subject, Run[]>(subjects.map((subject) => [subject, []]));
       for (let run = 0; run < RUNS; run++) {
         for (const subject of subjects) {
           results.get(subject)!.push(await issueRun(subject, service.url, options.connections, options.seconds));
@@ -77,6 +97,7 @@ export async function benchAgainstBaseline(
           runs,
           perSecond: median(runs.map((result) => result.perSecond)),
           p99: median(runs.map((result) => result.p99)),
+          cpuMicrosPerIssue: median(runs.map((result) => result.cpuMicrosPerIssue)),
         });
       }
     } finally {
@@ -99,7 +120,8 @@ export function printBaselineRows(rows: BaselineRow[], options: { connections: n
       `"service" starts as npm start does (tsx), "compiled" as npm run start:prod does`,
   );
   console.log(
-    `${'row'.padEnd(40)} ${'issues/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)} ${'target'.padStart(6)}  runs (issues/s; errors)`,
+    `${'row'.padEnd(40)} ${'issues/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)} ${'target'.padStart(6)} ` +
+      `${'CPU µs'.padStart(7)}  runs (issues/s; errors)`,
   );
   for (const row of rows) {
     const baseline = rows.find((other) => other.limiter === row.limiter && other.label.startsWith('baseline'))!;
@@ -114,7 +136,8 @@ export function printBaselineRows(rows: BaselineRow[], options: { connections: n
     ];
     console.log(
       `${`${row.label}, limiter in ${row.limiter}`.padEnd(40)} ${fmt(row.perSecond)} ${fmt(row.p99, 1)} ` +
-        `${ratio.toFixed(2).padStart(6)} ${(target?.toFixed(2) ?? '').padStart(6)}  ${runs.join(', ')}` +
+        `${ratio.toFixed(2).padStart(6)} ${(target?.toFixed(2) ?? '').padStart(6)} ` +
+        `${row.cpuMicrosPerIssue.toFixed(0).padStart(7)}  ${runs.join(', ')}` +
         `${missed.length ? `  (below: ${missed.join(', ')})` : ''}`,
     );
   }
