@@ -126,21 +126,15 @@ async function measure(service: Started, connections: number, pool: pg.Client): 
   const results = new Map<string, LoadResult>();
   const row = async (name: string, target: LoadTarget) =>
     results.set(name, await load(url, target, connections, SECONDS));
-  await row('issue jwt_vc_json', {
+  const post = (path: string, json: string): LoadTarget => ({
     method: 'POST',
-    path: '/v1/credentials/issue',
+    path,
     headers: auth,
-    body: () => body,
+    body: () => json,
     expectStatus: 200,
   });
-  const verify = JSON.stringify({ credential: issued.credential });
-  await row('verify jwt_vc_json', {
-    method: 'POST',
-    path: '/v1/credentials/verify',
-    headers: auth,
-    body: () => verify,
-    expectStatus: 200,
-  });
+  await row('issue jwt_vc_json', post('/v1/credentials/issue', body));
+  await row('verify jwt_vc_json', post('/v1/credentials/verify', JSON.stringify({ credential: issued.credential })));
   await row('list ?limit=20', { method: 'GET', path: '/v1/credentials?limit=20', headers: auth, expectStatus: 200 });
   await row('status list fetch', { method: 'GET', path: statusPath, expectStatus: 200 });
   const { rows } = await pool.query<{ id: string }>(
