@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { issueBody } from './issue.js';
 import type { LoadResult } from './load.js';
-import { buildCompiled, COMPILED_ENTRY, enterpriseTenant, start, type Started } from './service.js';
+import { buildCompiled, COMPILED_ENTRY, start, tenantWithDid, type Started } from './service.js';
 import { load, loadGenerator } from './wrk.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -36,11 +36,7 @@ async function cpuMicros(pid: number): Promise<number> {
 
 /** Issues for `seconds` on `connections`, as a fresh tenant of the service at `serviceUrl`. */
 async function issueRun(subject: Subject, serviceUrl: string, connections: number, seconds: number) {
-  const { auth } = await enterpriseTenant(serviceUrl);
-  const headers = { ...auth, 'content-type': 'application/json' };
-  const created = await fetch(`${serviceUrl}/v1/dids`, { method: 'POST', headers, body: '{"key_type":"Ed25519"}' });
-  if (!created.ok) throw new Error(`create DID: ${created.status} ${await created.text()}`);
-  const { did } = (await created.json()) as { did: string };
+  const { auth, did } = await tenantWithDid(serviceUrl);
   const body = issueBody(subject.format, did);
   const cpuBefore = await cpuMicros(subject.process.pid);
   const result = await load(

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import type { LoadResult, LoadTarget } from './load.js';
 import { issueBody } from './issue.js';
-import { enterpriseTenant, start, type Started } from './service.js';
+import { start, tenantWithDid, type Started } from './service.js';
 import { load } from './wrk.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -31,11 +31,8 @@ async function json(response: Response) {
 
 /** A tenant with a DID and one issued jwt_vc_json credential: what every run measures with, and the seed's model. */
 async function issuingTenant(url: string) {
-  const { auth } = await enterpriseTenant(url);
+  const { auth, did } = await tenantWithDid(url);
   const headers = { ...auth, 'content-type': 'application/json' };
-  const { did } = await json(
-    await fetch(`${url}/v1/dids`, { method: 'POST', headers, body: '{"key_type":"Ed25519"}' }),
-  );
   const body = issueBody('jwt_vc_json', did);
   const issued = await json(await fetch(`${url}/v1/credentials/issue`, { method: 'POST', headers, body }));
   return { auth, body, issued };

@@ -120,3 +120,16 @@ export async function enterpriseTenant(url: string) {
 }
 
 export type EnterpriseTenant = Awaited<ReturnType<typeof enterpriseTenant>>;
+
+/** An Enterprise tenant with an Ed25519 did:key to issue with. */
+export async function tenantWithDid(url: string) {
+  const tenant = await enterpriseTenant(url);
+  const created = await fetch(`${url}/v1/dids`, {
+    method: 'POST',
+    headers: { ...tenant.auth, 'content-type': 'application/json' },
+    body: '{"key_type":"Ed25519"}',
+  });
+  if (!created.ok) throw new Error(`create DID: ${created.status} ${await created.text()}`);
+  const { did } = (await created.json()) as { did: string };
+  return { ...tenant, did };
+}

@@ -3,7 +3,7 @@
 // autocannon without wrk) as a tenant of its own, holding one credential of each format (issued by a did:key, so
 // verification resolves nothing over the network, and checks status).
 import type { LoadResult, LoadTarget } from './load.js';
-import { enterpriseTenant } from './service.js';
+import { tenantWithDid } from './service.js';
 import { issueBody } from './issue.js';
 import { load } from './wrk.js';
 
@@ -29,11 +29,8 @@ export async function benchTargets(
   // A tenant per row, each holding one DID and one credential of each format: one Enterprise bucket (20,000)
   // would run dry over several rows at these rates, and a row would measure 429s.
   const tenants = async () => {
-    const { auth } = await enterpriseTenant(url);
+    const { auth, did } = await tenantWithDid(url);
     const headers = { ...auth, 'content-type': 'application/json' };
-    const { did } = await json(
-      await fetch(`${url}/v1/dids`, { method: 'POST', headers, body: '{"key_type":"Ed25519"}' }),
-    );
     const issued: Record<string, Record<string, any>> = {};
     for (const format of ['jwt_vc_json', 'vc+sd-jwt'] as const) {
       const body = issueBody(format, did);

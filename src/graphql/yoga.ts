@@ -34,7 +34,7 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHand
     ...graphqlLimitPlugins(options.production),
     idempotencyKeyPlugin(),
     errorHeadersPlugin(),
-    mutationFlagPlugin(),
+    mutationSignalPlugin(),
   ];
   // Introspection is off in production: the schema is not advertised to whoever asks. GraphiQL turned on
   // there explicitly turns it on too, for everyone (GraphiQL's own requests carry no credential): GraphiQL
@@ -105,7 +105,7 @@ function raisedByGraphQL(error: unknown): boolean {
 }
 
 /** Tells the request that it executes a mutation (RequestContext.markMutation). */
-function mutationFlagPlugin(): Plugin {
+function mutationSignalPlugin(): Plugin {
   return {
     onExecute: ({ args }) => {
       if (getOperationAST(args.document, args.operationName)?.operation === 'mutation')

@@ -35,7 +35,6 @@ export function createDid(
   return db.did.create({ data: { tenantId, ...did }, select: didView });
 }
 
-/** Newest first, `take` rows after the cursor. */
 // A page of the tenant's DIDs, newest first: GET /v1/dids is read by every integration and dashboard visit, so
 // it runs as a prepared statement. The keyset (created_at, id) < cursor is the row comparison PostgreSQL
 // evaluates as "created_at < c OR (created_at = c AND id < i)".
@@ -49,6 +48,7 @@ const LIST_DIDS_SQL = `
   ORDER BY created_at DESC, id DESC
   LIMIT $5::int`;
 
+/** Newest first, `take` rows after the cursor. */
 export function listDids(
   sql: PreparedSql,
   tenantId: string,
