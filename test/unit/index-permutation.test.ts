@@ -2,7 +2,7 @@
 // so no two slots share an index, and keyed, so indexes do not follow issue order (REC v1.0 §6.5).
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { permuteIndex } from '../../src/modules/status-lists/index-permutation.js';
+import { permutationOf, permuteIndex } from '../../src/modules/status-lists/index-permutation.js';
 import { STATUS_LIST_SIZE } from '../../src/modules/status-lists/status-list.codec.js';
 
 const KEY = Buffer.alloc(32, 7);
@@ -32,6 +32,20 @@ describe('permuteIndex', () => {
     expect(indexes).not.toEqual([...indexes].sort((a, b) => a - b));
     // Spread over the list, not bunched at its start: 40 draws all under 1/8 of it would be (1/8)^40.
     expect(Math.max(...indexes)).toBeGreaterThan(STATUS_LIST_SIZE / 8);
+  });
+
+  it('gives the indexes it always gave: lists already in the database keep their mapping', () => {
+    // Computed by the first implementation (an HMAC per round, nothing kept); the round tables must not move them.
+    const slots = [0, 1, 2, 3, 63, 64, 1000, 131_071];
+    expect(slots.map((slot) => permuteIndex(KEY, STATUS_LIST_SIZE, slot))).toEqual([
+      104907, 81508, 103395, 124474, 104048, 124601, 14771, 58147,
+    ]);
+    expect([0, 1, 2, 999].map((slot) => permuteIndex(KEY, 1000, slot))).toEqual([963, 819, 910, 719]);
+    // Past the tabled sizes, the rounds are computed each time: still a permutation of the list.
+    const large = permutationOf(KEY, 2 ** 22 + 3);
+    const indexes = new Set(Array.from({ length: 2_000 }, (_, slot) => large(slot)));
+    expect(indexes.size).toBe(2_000);
+    expect([...indexes].every((index) => index < 2 ** 22 + 3)).toBe(true);
   });
 
   it('refuses slots outside the list and short keys', () => {
