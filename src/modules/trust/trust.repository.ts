@@ -2,6 +2,7 @@
 // except the public trust list's look-up of a tenant by its slug (global by design: the slug is the list's
 // public address; test/support/tenant-scope.ts allows it).
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { PreparedSql } from '../../db/database.js';
 import { afterCursor, type Keyset } from '../../lib/pagination.js';
 import type { AssuranceLevel } from './trust.inputs.js';
 
@@ -178,8 +179,19 @@ export const policyView = {
 
 export type PolicyRow = Prisma.TrustPolicyGetPayload<{ select: typeof policyView }>;
 
-export function findPolicy(db: Db, tenantId: string): Promise<PolicyRow | null> {
-  return db.trustPolicy.findUnique({ where: { tenantId }, select: policyView });
+/**
+ * The tenant's trust policy (policyView's fields), or null when it has none. A prepared statement: every
+ * verification a tenant asks for reads it.
+ */
+export async function findPolicy(sql: PreparedSql, tenantId: string): Promise<PolicyRow | null> {
+  const rows = await sql<PolicyRow>(
+    'trust-policy',
+    `SELECT min_score AS "minScore", min_assurance_level::text AS "minAssuranceLevel",
+            require_attested_issuer AS "requireAttestedIssuer", updated_at AS "updatedAt"
+     FROM trust_policies WHERE tenant_id = $1::uuid`,
+    [tenantId],
+  );
+  return rows[0] ?? null;
 }
 
 export function upsertPolicy(

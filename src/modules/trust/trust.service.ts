@@ -5,6 +5,7 @@
 // public signed trust list are here too; the verify endpoint's trust check calls trustOfIssuer.
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { PreparedSql } from '../../db/database.js';
 import type { Principal } from '../../auth/principal.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
@@ -63,9 +64,14 @@ export type ScoreView = Aggregate & {
 
 type Origin = { publicBaseUrl: string } | undefined;
 
-export type TrustServiceDeps = { prisma: PrismaClient; issuerKeys: IssuerKeys; statusLists: StatusListsService };
+export type TrustServiceDeps = {
+  prisma: PrismaClient;
+  sql: PreparedSql;
+  issuerKeys: IssuerKeys;
+  statusLists: StatusListsService;
+};
 
-export function createTrustService({ prisma, issuerKeys, statusLists }: TrustServiceDeps) {
+export function createTrustService({ prisma, sql, issuerKeys, statusLists }: TrustServiceDeps) {
   const toView = (row: AttestationRow, origin: Origin, now = new Date()): AttestationView => ({
     id: row.id,
     subjectDid: row.subjectDid,
@@ -242,7 +248,7 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
   }
 
   async function policy(principal: Principal): Promise<PolicyRow | null> {
-    return repository.findPolicy(prisma, principal.tenantId);
+    return repository.findPolicy(sql, principal.tenantId);
   }
 
   async function setPolicy(principal: Principal, rawInput: unknown, requestId: string | null): Promise<PolicyRow> {
@@ -268,7 +274,7 @@ export function createTrustService({ prisma, issuerKeys, statusLists }: TrustSer
     issuer: string | null,
     credentialTypes: readonly string[] | undefined,
   ): Promise<TrustVerdict> {
-    const policyRow = tenantId ? await repository.findPolicy(prisma, tenantId) : null;
+    const policyRow = tenantId ? await repository.findPolicy(sql, tenantId) : null;
     if (!policyRow || !tenantId || issuer === null) return judgeTrust(policyRow, issuer, aggregate([]));
     // A credential's own types, without the one every credential has.
     const types = (credentialTypes ?? []).filter((type) => type !== 'VerifiableCredential');
