@@ -32,22 +32,30 @@ export function createBodyMapper(schema: GraphQLSchema, typeName: string): BodyM
   if (!rules) throw new Error(`REST body type ${typeName} was not derived from a zod schema (inputFromZod)`);
   const fields = type.getFields();
   const fieldOf = new Map(Object.keys(fields).map((name) => [snakeCaseName(name), name]));
+  // Each field's JSON type check, built once from its GraphQL type (keyed by the GraphQL name).
+  const checks = new Map(
+    Object.values(fields).map((field) => [field.name, typeCheckOf(snakeCaseName(field.name), field.type)]),
+  );
   const enumFields = Object.values(fields)
     .filter((field) => isEnumType(getNamedType(field.type)))
     .map((field) => field.name);
   return (body, checkFirst) => {
     const input: Record<string, unknown> = {};
-    for (const [restName, value] of Object.entries(body)) {
+    let unknown: string | undefined;
+    for (const restName in body) {
       const name = fieldOf.get(restName);
-      if (name !== undefined && value !== null && value !== undefined) input[name] = value;
+      if (name === undefined) {
+        unknown ??= restName;
+        continue;
+      }
+      const value = body[restName];
+      if (value !== null && value !== undefined) input[name] = value;
     }
     checkFirst?.(input);
-    const unknown = Object.keys(body).find((restName) => !fieldOf.has(restName));
     if (unknown !== undefined) throw badRequest(`unknown field: ${unknown}`);
     // JSON types first, each problem naming the client's field; then the service's own rules, all at once.
-    const problems = Object.entries(input).flatMap(([name, value]) =>
-      typeProblems(snakeCaseName(name), fields[name]!.type, value),
-    );
+    const problems: ErrorDetail[] = [];
+    for (const name in input) checks.get(name)!(input[name], problems);
     if (problems.length) throw badRequest(problems[0]!.message, problems);
     const parsed = parseInput(rules, input) as Record<string, unknown>;
     // A closed set's value as the rules read it (`p256` is P-256): what the GraphQL enum then carries.
@@ -56,24 +64,36 @@ export function createBodyMapper(schema: GraphQLSchema, typeName: string): BodyM
   };
 }
 
-function typeProblems(field: string, type: GraphQLInputType, value: unknown): ErrorDetail[] {
+/** Adds to `problems` what is wrong with a value's JSON type for `type`, each naming the client's field. */
+type TypeCheck = (value: unknown, problems: ErrorDetail[], field?: string) => void;
+
+function typeCheckOf(field: string, type: GraphQLInputType): TypeCheck {
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
+    const item = typeCheckOf(field, nullable.ofType);
     // GraphQL input coercion (spec §3.11): a single value given for a list is a list of one.
-    const items = Array.isArray(value) ? value : [value];
-    return items.flatMap((item, index) => typeProblems(`${field}[${index}]`, nullable.ofType, item));
+    return (value, problems, name = field) => {
+      const items = Array.isArray(value) ? value : [value];
+      items.forEach((entry, index) => item(entry, problems, `${name}[${index}]`));
+    };
   }
   const named = getNamedType(nullable);
-  let expected: string | undefined;
+  let check: { test: (value: unknown) => boolean; description: string } | undefined;
   if (isInputObjectType(named)) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) expected = 'an object';
+    check = {
+      test: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      description: 'an object',
+    };
   } else if (isEnumType(named)) {
-    if (typeof value !== 'string') expected = 'a string';
+    check = SCALAR_CHECKS.String;
   } else if (isScalarType(named)) {
-    const check = SCALAR_CHECKS[named.name];
-    if (check && !check.test(value)) expected = check.description;
+    check = SCALAR_CHECKS[named.name];
   }
-  return expected ? [{ field, message: `${field} must be ${expected}` }] : [];
+  if (!check) return () => {};
+  const { test, description } = check;
+  return (value, problems, name = field) => {
+    if (!test(value)) problems.push({ field: name, message: `${name} must be ${description}` });
+  };
 }
 
 const SCALAR_CHECKS: Record<string, { test: (value: unknown) => boolean; description: string }> = {
@@ -84,48 +104,69 @@ const SCALAR_CHECKS: Record<string, { test: (value: unknown) => boolean; descrip
   Float: { test: (value) => typeof value === 'number' && Number.isFinite(value), description: 'a number' },
 };
 
-export type VariableTypes = readonly { name: string; type: GraphQLInputType }[];
+type Convert = (value: unknown) => unknown;
 
-/** The types of an operation's variables, read once when the endpoint is compiled. */
-export function variableTypesOf(schema: GraphQLSchema, operation: OperationDefinitionNode): VariableTypes {
-  return (operation.variableDefinitions ?? []).map((definition) => ({
-    name: definition.variable.name.value,
-    type: typeFromAST(schema, definition.type as never) as GraphQLInputType,
-  }));
+/**
+ * The operation's variables with every closed-set value as its GraphQL enum name, as a function built once
+ * from the variables' types: only variables that hold an enum somewhere are rewritten.
+ */
+export function compileVariables(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+): (variables: Record<string, unknown>) => Record<string, unknown> {
+  const converters = (operation.variableDefinitions ?? []).map((definition) => {
+    const type = typeFromAST(schema, definition.type as never) as GraphQLInputType;
+    return [definition.variable.name.value, converterOf(type, new Map())] as const;
+  });
+  return (variables) => {
+    const result: Record<string, unknown> = {};
+    for (const [name, convert] of converters) {
+      const value = variables[name];
+      if (value !== undefined) result[name] = convert && value !== null ? convert(value) : value;
+    }
+    return result;
+  };
 }
 
-/** The operation's variables with every closed-set value as its GraphQL enum name. */
-export function toGraphQLVariables(types: VariableTypes, variables: Record<string, unknown>): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const { name, type } of types) {
-    const value = variables[name];
-    if (value !== undefined) result[name] = toGraphQLValue(type, value);
-  }
-  return result;
-}
-
-function toGraphQLValue(type: GraphQLInputType, value: unknown): unknown {
-  if (value === null || value === undefined) return value;
+/** What rewrites a value of `type`; undefined when no enum is in it. `seen` guards recursive input types. */
+function converterOf(type: GraphQLInputType, seen: Map<string, Convert | undefined>): Convert | undefined {
   const nullable = getNullableType(type);
   if (isListType(nullable)) {
-    return Array.isArray(value)
-      ? value.map((item) => toGraphQLValue(nullable.ofType, item))
-      : toGraphQLValue(nullable.ofType, value);
-  }
-  if (isInputObjectType(nullable) && typeof value === 'object' && !Array.isArray(value)) {
-    const fields = nullable.getFields();
-    return Object.fromEntries(
-      Object.entries(value).map(([name, inner]) => [
-        name,
-        fields[name] ? toGraphQLValue(fields[name].type, inner) : inner,
-      ]),
+    const item = converterOf(nullable.ofType, seen);
+    return (
+      item &&
+      ((value) => (value == null ? value : Array.isArray(value) ? value.map((entry) => item(entry)) : item(value)))
     );
   }
   if (isEnumType(nullable)) {
     // Outside the set: the service's own message for it (e.g. `status must be active or revoked`).
     const rules = zodSchemaOfEnum(nullable.name);
-    const member = rules ? parseInput(rules, value) : value;
-    return nullable.getValues().find((candidate) => candidate.value === member)?.name ?? value;
+    const nameOf = new Map(nullable.getValues().map((member) => [member.value as unknown, member.name]));
+    return (value) => {
+      if (value == null) return value;
+      const member = rules ? parseInput(rules, value) : value;
+      return nameOf.get(member) ?? value;
+    };
   }
-  return value;
+  if (!isInputObjectType(nullable)) return undefined;
+  if (seen.has(nullable.name)) {
+    // A type met again inside itself: its converter, or (still being built) one that looks it up when called.
+    const name = nullable.name;
+    return seen.get(name) ?? ((value) => (seen.get(name) ?? ((same: unknown) => same))(value));
+  }
+  seen.set(nullable.name, undefined);
+  const converted: [name: string, convert: Convert][] = [];
+  for (const field of Object.values(nullable.getFields())) {
+    const convert = converterOf(field.type, seen);
+    if (convert) converted.push([field.name, convert]);
+  }
+  if (!converted.length) return undefined;
+  const convert: Convert = (value) => {
+    if (value == null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const result: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const [name, inner] of converted) if (name in result) result[name] = inner(result[name]);
+    return result;
+  };
+  seen.set(nullable.name, convert);
+  return convert;
 }

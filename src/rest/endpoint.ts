@@ -2,6 +2,7 @@
 // The router executes the operation against the same schema, so scope-auth decides access for REST too.
 import { badRequest } from '../lib/errors.js';
 import { snakeCaseName } from '../lib/validation.js';
+import { boundedMemo } from '../lib/memo.js';
 
 export type RestRequest = {
   params: Record<string, string>;
@@ -34,11 +35,26 @@ export type RestEndpoint = {
   result: (data: Record<string, unknown>) => unknown;
 };
 
+/** The contract's names of the schema's fields, converted once each (bounded: data may carry keys of its own). */
+const snakeName = boundedMemo(4_096, snakeCaseName);
+
 /** Deep copy with object keys in snake_case: GraphQL's camelCase data as the REST contract's JSON. */
 export function snakeKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [snakeCaseName(key), snakeKeys(inner)]));
+  const result: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    // A client's own "__proto__" key (in claims, say) stays a key, as Object.fromEntries would keep it.
+    if (key === '__proto__')
+      Object.defineProperty(result, key, {
+        value: snakeKeys(inner),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else result[snakeName(key)] = snakeKeys(inner);
+  }
+  return result;
 }
 
 /** `{ input }` from the body plus one path parameter as the named variable. */

@@ -17,22 +17,18 @@ import type { RequestContext } from '../graphql/context.js';
 import { readJsonObject } from '../http/body.js';
 import { databaseErrorAnswer } from '../db/unavailable.js';
 import { assertCleanJson } from '../lib/json-guards.js';
-import {
-  createBodyMapper,
-  toGraphQLVariables,
-  variableTypesOf,
-  type BodyMapper,
-  type VariableTypes,
-} from './body-mapping.js';
-import { fromGraphQLData } from './result-mapping.js';
+import { compileVariables, createBodyMapper, type BodyMapper } from './body-mapping.js';
+import { compileResultMapping } from './result-mapping.js';
 import { openApiPath, type RestEndpoint, type RestRequest } from './endpoint.js';
 
 type CompiledEndpoint = RestEndpoint & {
   document: DocumentNode;
   /** The operation compiled to JavaScript once (graphql-jit): the same resolvers, without execute()'s walk. */
   query: CompiledQuery;
-  operationNode: OperationDefinitionNode;
-  variableTypes: VariableTypes;
+  /** The endpoint's variables with closed-set values as GraphQL enum names. */
+  toVariables: (variables: Record<string, unknown>) => Record<string, unknown>;
+  /** The operation's data with enum names back as the contract's values. */
+  fromData: (data: Record<string, unknown>) => Record<string, unknown>;
   access: Access;
   segments: string[];
   /** Literal (1) or parameter (0) per segment: the most specific matching template wins. */
@@ -57,8 +53,23 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
    * the same position: GET /v1/credentials/issue is a 405 of POST /v1/credentials/issue, not a lookup of a
    * credential whose id is "issue".
    */
+  // Templates without parameters, by their segments: the most specific match there is, found without a scan.
+  const literal = new Map<string, CompiledEndpoint[]>();
+  for (const endpoint of compiled) {
+    if (!endpoint.specificity.includes('0')) {
+      const key = endpoint.segments.join('/');
+      literal.set(key, [...(literal.get(key) ?? []), endpoint]);
+    }
+  }
+
   function match(method: string, pathname: string): RestMatch {
     const parts = pathname.split('/').filter(Boolean);
+    const exact = literal.get(parts.join('/'));
+    if (exact) {
+      const endpoint = exact.find((candidate) => candidate.method === method);
+      if (endpoint) return { kind: 'found', endpoint, params: {} };
+      return { kind: 'method-not-allowed', allow: exact.map((candidate) => candidate.method) };
+    }
     let best: { template: string; specificity: string; params: Record<string, string> } | undefined;
     const candidates: CompiledEndpoint[] = [];
     for (const endpoint of compiled) {
@@ -91,10 +102,10 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
     const restRequest: RestRequest = { params, query: url.searchParams, body };
     const input = endpoint.mapBody?.(body, endpoint.checkFirst);
     const variables = endpoint.variables ? endpoint.variables(restRequest, input) : input ? { input } : {};
-    const variableValues = toGraphQLVariables(endpoint.variableTypes, variables);
+    const variableValues = endpoint.toVariables(variables);
     const result = await endpoint.query.query(undefined, context, variableValues);
     if (result.errors?.length) throw toAppError(result.errors[0], context);
-    const data = fromGraphQLData(schema, endpoint.operationNode, result.data as Record<string, unknown>);
+    const data = endpoint.fromData(result.data as Record<string, unknown>);
     return { status: 200, body: endpoint.result(data) };
   }
 
@@ -122,8 +133,8 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
     ...endpoint,
     document,
     query,
-    operationNode: operation,
-    variableTypes: variableTypesOf(schema, operation),
+    toVariables: compileVariables(schema, operation),
+    fromData: compileResultMapping(schema, operation),
     access,
     segments: endpoint.path.split('/').filter(Boolean),
     documentPath: openApiPath(endpoint.path),
