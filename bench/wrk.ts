@@ -17,6 +17,7 @@ export const loadGenerator = wrkAvailable ? 'wrk' : 'autocannon';
 /** `connections` requests in flight for `seconds` against `target`; non-matching statuses count as errors. */
 export async function load(baseUrl: string, target: LoadTarget, connections: number, seconds: number) {
   if (!wrkAvailable) return runLoad(baseUrl, target, connections, seconds);
+  if (target.paths && target.authorizations) throw new Error('a row takes paths or authorizations in turn, not both');
   const directory = await mkdtemp(path.join(tmpdir(), 'wrk-'));
   try {
     const script = path.join(directory, 'request.lua');
@@ -29,6 +30,7 @@ export async function load(baseUrl: string, target: LoadTarget, connections: num
         ...(target.body ? [`wrk.body = ${luaString(target.body())}`] : []),
         ...Object.entries(headers).map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`),
         ...(target.paths ? pathsScript(target.paths, threads) : []),
+        ...(target.authorizations ? authorizationsScript(target.authorizations) : []),
       ].join('\n'),
     );
     const { stdout } = await run('wrk', [
@@ -65,6 +67,19 @@ function pathsScript(paths: readonly string[], threads: number): string[] {
     'function response()',
     '  answered = answered + 1',
     `  if offset + answered * ${threads} >= #paths then wrk.thread:stop() end`,
+    'end',
+  ];
+}
+
+/** Each request carries the next of the authorizations, in turn. */
+function authorizationsScript(authorizations: readonly string[]): string[] {
+  return [
+    `local authorizations = {${authorizations.map(luaString).join(',')}}`,
+    'local sent = 0',
+    'function request()',
+    '  sent = sent + 1',
+    '  wrk.headers["authorization"] = authorizations[sent % #authorizations + 1]',
+    '  return wrk.format()',
     'end',
   ];
 }
