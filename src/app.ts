@@ -202,7 +202,8 @@ export function createApp(deps: AppDeps): App {
       if (match?.kind === 'found') {
         const outcome = await rest.run(match.endpoint, match.params, request, url, context);
         sendJson(response, outcome.status, outcome.body);
-        if (request.method !== 'GET') services.webhookDispatcher.wake(); // as for GraphQL mutations
+        // As for GraphQL mutations; not after a verification, which wrote nothing a pass could find.
+        if (request.method !== 'GET' && !match.endpoint.writesNothing) services.webhookDispatcher.wake();
       }
     } catch (error) {
       let appError = findAppError(error);

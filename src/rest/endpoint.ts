@@ -31,6 +31,11 @@ export type RestEndpoint = {
   checkFirst?: (input: Record<string, unknown>) => void;
   /** Builds the operation's variables; by default `{ input: <mapped body> }` when bodyInput is set. */
   variables?: (request: RestRequest, input: Record<string, unknown> | undefined) => Record<string, unknown>;
+  /**
+   * A POST that changes nothing and records no event (verification): the webhook dispatcher is not woken after
+   * it, as it is after every other non-GET request (app.ts).
+   */
+  writesNothing?: true;
   /** Shapes the operation's data into the contract's response body. */
   result: (data: Record<string, unknown>) => unknown;
 };

@@ -68,6 +68,7 @@ export const CREDENTIAL_ENDPOINTS: RestEndpoint[] = [
     path: '/v1/credentials/verify',
     operation: `mutation VerifyCredential($input: VerifyCredentialInput!) { verifyCredential(input: $input) { verified format issuer subject credentialTypes issuedAt expiresAt claims disclosed payload checks { name status detail } } }`,
     bodyInput: 'VerifyCredentialInput',
+    writesNothing: true,
     // The claims and payload are the credential's own: returned as they are, not snake_cased.
     result: (data) => {
       const { claims, payload, ...result } = data.verifyCredential as { claims: unknown; payload: unknown };
