@@ -60,6 +60,9 @@ export function createApp(deps: AppDeps): App {
   const rest = createRestRouter(schema, ENDPOINTS);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(schema, ENDPOINTS, API_VERSION));
   const dashboard = deps.dashboard ?? loadDashboard();
+  // Every request's access line: its fields are fixed and hold no secret, so it skips the redaction pass (some
+  // 1% of a request's CPU in a profile) that every other line goes through.
+  const accessLog = log.child({}, { redact: [] });
   if (!dashboard.files.size) log.warn({ directory: dashboard.directory }, 'the dashboard is not built: run npm run build:web');
 
   /**
@@ -106,7 +109,9 @@ export function createApp(deps: AppDeps): App {
 
   async function handle(request: IncomingMessage, response: ServerResponse, requestId: string) {
     const startedAt = performance.now();
-    const requestLog = log.child({ requestId });
+    // The request's logger, made when something logs (most requests log only their access line).
+    let requestLogger: Logger | undefined;
+    const requestLog = () => (requestLogger ??= log.child({ requestId }));
     let context: RequestContext | undefined;
     let path: string | undefined;
     // The route template (never the raw path) labels the request's metrics.
@@ -118,8 +123,9 @@ export function createApp(deps: AppDeps): App {
         response.statusCode,
         (performance.now() - startedAt) / 1000,
       );
-      requestLog.info(
+      accessLog.info(
         {
+          requestId,
           method: request.method,
           path,
           status: response.statusCode,
@@ -182,7 +188,9 @@ export function createApp(deps: AppDeps): App {
         requestId,
         services,
         origin: { publicBaseUrl: await services.publicBaseUrl.forRequest(request) },
-        log: requestLog,
+        get log() {
+          return requestLog();
+        },
         idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
         // Node merges these with the headers the transports write later.
         setResponseHeader: (name, value) => response.setHeader(name, value),
@@ -209,8 +217,8 @@ export function createApp(deps: AppDeps): App {
       let appError = findAppError(error);
       if (!appError) {
         appError = databaseErrorAnswer(error);
-        if (appError) requestLog.warn({ err: error }, 'database refused the request');
-        else requestLog.error({ err: error }, 'unexpected error');
+        if (appError) requestLog().warn({ err: error }, 'database refused the request');
+        else requestLog().error({ err: error }, 'unexpected error');
       }
       if (appError) observeRefusal(appError);
       if (response.headersSent) {

@@ -24,7 +24,8 @@ export function bearerToken(header: string | null | undefined): string | null {
 export async function authenticate(
   prisma: PrismaClient,
   authorization: string | null | undefined,
-  log?: Logger,
+  /** The request's logger, asked for only when something is logged. */
+  log?: () => Logger,
   cache?: PrincipalCache,
 ): Promise<Principal | null> {
   const token = bearerToken(authorization);
@@ -74,7 +75,7 @@ async function authenticateSession(
 async function authenticateApiKey(
   prisma: PrismaClient,
   keyHash: Uint8Array<ArrayBuffer>,
-  log?: Logger,
+  log?: () => Logger,
 ): Promise<Authenticated<ApiKeyPrincipal> | null> {
   const row = await findApiKeyByKeyHash(prisma, keyHash);
   if (!row || !constantTimeEqual(new Uint8Array(row.key_hash), keyHash)) return null;
@@ -82,7 +83,7 @@ async function authenticateApiKey(
   if (lastUseIsStale(row.last_used_at)) {
     // Best effort and off the request's path: a lost update only makes "last used" a minute staler.
     recordApiKeyUse(prisma, row.tenant_id, row.id, new Date()).catch((error) =>
-      log?.warn({ err: error }, 'recording API key use failed'),
+      log?.().warn({ err: error }, 'recording API key use failed'),
     );
   }
   const rolePermissions = new Set(row.role_permissions);
