@@ -18,25 +18,30 @@ export type LoadTarget = {
    */
   paths?: readonly string[];
   /**
-   * Authorization header values taken in turn, one per request: a row faster than one tenant's bucket allows
-   * (an Enterprise tenant's 20,000 burst lasts 4 s at 5,000/s) runs as several tenants, each limited as ever.
+   * Requests taken in turn, each an Authorization header and (for a body that names the tenant's own DID, say)
+   * a body: a row faster than one tenant's bucket allows (an Enterprise tenant's 20,000 burst lasts 4 s at
+   * 5,000/s) runs as several tenants, each limited as ever.
    */
-  authorizations?: readonly string[];
+  rotation?: readonly { authorization: string; body?: string }[];
 };
 
 export async function runLoad(baseUrl: string, target: LoadTarget, connections: number, seconds: number) {
   if (target.paths) throw new Error('a row of one request per path needs wrk (apt-get install wrk)');
   const body = target.body?.();
   let sent = 0;
-  const authorizations = target.authorizations;
+  const rotation = target.rotation;
   const result = await autocannon({
-    ...(authorizations && {
+    ...(rotation && {
       requests: [
         {
-          setupRequest: (request: autocannon.Request) => ({
-            ...request,
-            headers: { ...request.headers, authorization: authorizations[sent++ % authorizations.length]! },
-          }),
+          setupRequest: (request: autocannon.Request) => {
+            const next = rotation[sent++ % rotation.length]!;
+            return {
+              ...request,
+              headers: { ...request.headers, authorization: next.authorization },
+              ...(next.body !== undefined && { body: next.body }),
+            };
+          },
         },
       ],
     }),

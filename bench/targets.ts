@@ -100,7 +100,7 @@ export async function benchTargets(
     const [first, ...others] = await Promise.all(Array.from({ length: TENANTS_PER_ROW }, tenants));
     const loadTarget = await target(first!);
     if (loadTarget.headers?.authorization) {
-      loadTarget.authorizations = [first!, ...others].map(({ auth }) => auth.authorization);
+      loadTarget.rotation = [first!, ...others].map(({ auth }) => ({ authorization: auth.authorization }));
     }
     results.push({ name, result: await load(url, loadTarget, options.connections, options.seconds), target: rate });
   }

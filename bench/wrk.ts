@@ -17,7 +17,7 @@ export const loadGenerator = wrkAvailable ? 'wrk' : 'autocannon';
 /** `connections` requests in flight for `seconds` against `target`; non-matching statuses count as errors. */
 export async function load(baseUrl: string, target: LoadTarget, connections: number, seconds: number) {
   if (!wrkAvailable) return runLoad(baseUrl, target, connections, seconds);
-  if (target.paths && target.authorizations) throw new Error('a row takes paths or authorizations in turn, not both');
+  if (target.paths && target.rotation) throw new Error('a row takes paths or requests in turn, not both');
   const directory = await mkdtemp(path.join(tmpdir(), 'wrk-'));
   try {
     const script = path.join(directory, 'request.lua');
@@ -30,7 +30,7 @@ export async function load(baseUrl: string, target: LoadTarget, connections: num
         ...(target.body ? [`wrk.body = ${luaString(target.body())}`] : []),
         ...Object.entries(headers).map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`),
         ...(target.paths ? pathsScript(target.paths, threads) : []),
-        ...(target.authorizations ? authorizationsScript(target.authorizations) : []),
+        ...(target.rotation ? rotationScript(target.rotation) : []),
       ].join('\n'),
     );
     const { stdout } = await run('wrk', [
@@ -71,14 +71,19 @@ function pathsScript(paths: readonly string[], threads: number): string[] {
   ];
 }
 
-/** Each request carries the next of the authorizations, in turn. */
-function authorizationsScript(authorizations: readonly string[]): string[] {
+/** Each request carries the next Authorization header (and body, where given) of the rotation, in turn. */
+function rotationScript(rotation: NonNullable<LoadTarget['rotation']>): string[] {
+  const entries = rotation.map(
+    ({ authorization, body }) => `{${luaString(authorization)}${body === undefined ? '' : `, ${luaString(body)}`}}`,
+  );
   return [
-    `local authorizations = {${authorizations.map(luaString).join(',')}}`,
+    `local rotation = {${entries.join(',')}}`,
     'local sent = 0',
     'function request()',
     '  sent = sent + 1',
-    '  wrk.headers["authorization"] = authorizations[sent % #authorizations + 1]',
+    '  local next = rotation[sent % #rotation + 1]',
+    '  wrk.headers["authorization"] = next[1]',
+    '  if next[2] then wrk.body = next[2] end',
     '  return wrk.format()',
     'end',
   ];
