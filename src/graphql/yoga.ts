@@ -3,7 +3,19 @@
 // whose cause is logged. GraphiQL is served from this origin (graphiql.ts) when the config turns it on, and
 // introspection is off in production unless GraphiQL is on. Limits on what one request may ask for are in
 // limits.ts.
-import { getOperationAST, GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLSchema } from 'graphql';
+import {
+  getLocation,
+  getOperationAST,
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  visit,
+  type DocumentNode,
+  type ExecutionResult,
+  type FieldNode,
+  type GraphQLSchema,
+} from 'graphql';
+import { getVariableValues } from 'graphql/execution/values.js';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { databaseErrorAnswer } from '../db/unavailable.js';
 import { findAppError } from '../lib/errors.js';
@@ -35,6 +47,7 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHand
     idempotencyKeyPlugin(),
     errorHeadersPlugin(),
     mutationSignalPlugin(),
+    compiledExecutionPlugin(),
   ];
   // Introspection is off in production: the schema is not advertised to whoever asks. GraphiQL turned on
   // there explicitly turns it on too, for everyone (GraphiQL's own requests carry no credential): GraphiQL
@@ -102,6 +115,84 @@ function raisedByGraphQL(error: unknown): boolean {
     current = current.originalError;
   }
   return false;
+}
+
+/**
+ * Runs a document compiled to JavaScript by graphql-jit (the same schema and resolvers, so scope-auth still
+ * decides; REST runs its operations the same way, src/rest/router.ts) once it has been asked for before: the
+ * dashboard and integrations send the same few documents again and again, and those run without execute()'s
+ * walk. A document seen once runs through graphql-js, so a client sending ever new documents cannot make every
+ * request pay for a compilation (documents are Yoga's parsed ones, the same object for the same text from its
+ * parse cache, remembered weakly). So do variables graphql-js refuses: its messages are the ones clients get.
+ */
+function compiledExecutionPlugin(): Plugin {
+  const seen = new WeakSet<DocumentNode>();
+  const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | null>>();
+  const compiledFor = (schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined) => {
+    let byName = compiled.get(document);
+    if (!byName) compiled.set(document, (byName = new Map()));
+    const key = operationName ?? '';
+    if (!byName.has(key)) {
+      const query = compileQuery(schema, document, operationName);
+      byName.set(key, isCompiledQuery(query) ? query : null);
+    }
+    return byName.get(key)!;
+  };
+  return {
+    onExecute({ args, setExecuteFn }) {
+      const { schema, document, variableValues } = args;
+      const operationName = args.operationName ?? undefined;
+      if (!seen.has(document)) {
+        seen.add(document);
+        return;
+      }
+      const operation = getOperationAST(document, operationName);
+      if (!operation || operation.operation === 'subscription') return;
+      const definitions = operation.variableDefinitions ?? [];
+      if (definitions.length && getVariableValues(schema, definitions, variableValues ?? {}).errors) return;
+      const query = compiledFor(schema, document, operationName);
+      if (!query) return;
+      setExecuteFn(async (run) => {
+        const result = (await query.query(
+          run.rootValue,
+          run.contextValue,
+          run.variableValues ?? {},
+        )) as ExecutionResult;
+        if (!result.errors?.length) return result;
+        return { ...result, errors: result.errors.map((error) => withFieldNodes(error, document)) };
+      });
+    },
+  };
+}
+
+/** A document's fields by where they start (line:column): what a compiled operation's errors point at. */
+const fieldsByLocation = new WeakMap<DocumentNode, Map<string, FieldNode>>();
+
+/**
+ * A compiled operation's error as graphql-js would have raised it: graphql-jit's errors carry the field's
+ * line and column but not its node, and Yoga rebuilds every error from its nodes, which would drop
+ * `locations` from the answer. The node is found again by its place in the document.
+ */
+function withFieldNodes(error: GraphQLError, document: DocumentNode): GraphQLError {
+  let fields = fieldsByLocation.get(document);
+  if (!fields) {
+    const found = new Map<string, FieldNode>();
+    visit(document, {
+      Field(node) {
+        if (!node.loc) return;
+        const { line, column } = getLocation(node.loc.source, node.loc.start);
+        found.set(`${line}:${column}`, node);
+      },
+    });
+    fieldsByLocation.set(document, (fields = found));
+  }
+  const nodes = (error.locations ?? []).flatMap(({ line, column }) => fields.get(`${line}:${column}`) ?? []);
+  return new GraphQLError(error.message, {
+    nodes: nodes.length ? nodes : undefined,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: error.extensions,
+  });
 }
 
 /** Tells the request that it executes a mutation (RequestContext.markMutation). */
