@@ -3,14 +3,7 @@
 // behind the schema.
 import type { IncomingMessage } from 'node:http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import {
-  parse,
-  validate,
-  type DocumentNode,
-  type FieldNode,
-  type GraphQLSchema,
-  type OperationDefinitionNode,
-} from 'graphql';
+import { parse, validate, type FieldNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { accessFailure, accessOf, type Access } from '../graphql/access.js';
 import { AppError, badRequest, findAppError, internalError } from '../lib/errors.js';
 import type { RequestContext } from '../graphql/context.js';
@@ -22,7 +15,6 @@ import { compileResultMapping } from './result-mapping.js';
 import { openApiPath, type RestEndpoint, type RestRequest } from './endpoint.js';
 
 type CompiledEndpoint = RestEndpoint & {
-  document: DocumentNode;
   /** The operation compiled to JavaScript once (graphql-jit): the same resolvers, without execute()'s walk. */
   query: CompiledQuery;
   /** The endpoint's variables with closed-set values as GraphQL enum names. */
@@ -48,11 +40,6 @@ export type RestOutcome = { status: number; body: unknown };
 export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[]) {
   const compiled = endpoints.map((endpoint) => compile(schema, endpoint));
 
-  /**
-   * The endpoint of the most specific template that matches, where a literal segment beats a parameter at
-   * the same position: GET /v1/credentials/issue is a 405 of POST /v1/credentials/issue, not a lookup of a
-   * credential whose id is "issue".
-   */
   // Templates without parameters, by their segments: the most specific match there is, found without a scan.
   const literal = new Map<string, CompiledEndpoint[]>();
   for (const endpoint of compiled) {
@@ -62,6 +49,11 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
     }
   }
 
+  /**
+   * The endpoint of the most specific template that matches, where a literal segment beats a parameter at
+   * the same position: GET /v1/credentials/issue is a 405 of POST /v1/credentials/issue, not a lookup of a
+   * credential whose id is "issue".
+   */
   function match(method: string, pathname: string): RestMatch {
     const parts = pathname.split('/').filter(Boolean);
     const exact = literal.get(parts.join('/'));
@@ -131,7 +123,6 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
   if (!access) throw new Error(`REST ${endpoint.method} ${endpoint.path}: its root field declares no access`);
   return {
     ...endpoint,
-    document,
     query,
     toVariables: compileVariables(schema, operation),
     fromData: compileResultMapping(schema, operation),
