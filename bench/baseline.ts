@@ -2,8 +2,11 @@
 // run as the service so every row of the comparison is a ratio to it. One process, nothing but
 //   node:http → an in-process auth cache (session token → tenant, one SELECT on a miss) → one
 //   rate-limiter-flexible consume (in memory, or in Redis with REDIS_URL) → JSON.parse → a status index from a
-//   block reserved by one UPDATE per 64 → a VCDM 1.1 JWT signed with node:crypto → the service's own issue
-//   statement (quota + insert + outbox event, ISSUE_SQL) as a prepared statement through `pg` → JSON.
+//   block reserved by one UPDATE per 64 → a VCDM 1.1 JWT signed with node:crypto → the service's single-issue
+//   statement (quota + insert + outbox event, ISSUE_SQL below) as a prepared statement through `pg` → JSON.
+// One statement and one commit per request: the service runs the same steps per credential inside
+// issue_credentials(), which takes every issue that arrived while earlier ones were in flight (group commit);
+// the baseline stays the plain design the issue describes.
 // No logging, no validation beyond what the statement needs, no GraphQL, no audit: the floor under the service's
 // cost, not a second implementation. It serves POST /v1/credentials/issue for jwt_vc_json only, on the
 // service's own database and tenants (the bench registers them through the service first).
@@ -16,8 +19,44 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createKeyEncryption, keyAadFor } from '../src/lib/key-encryption.js';
-import { ISSUE_SQL } from '../src/modules/credentials/credentials.repository.js';
 import { STATUS_LIST_SIZE } from '../src/modules/status-lists/status-list.codec.js';
+
+// The service's issue statement for one credential, as it ran before batching; issue_credentials()
+// (prisma/migrations/20261125120000_issue_batches) runs these steps for each credential of a batch.
+const ISSUE_SQL = `
+  WITH idempotency AS (
+    SELECT id FROM idempotency_keys
+    WHERE id = $16::uuid AND tenant_id = $1::uuid AND lease_token = $17::uuid AND completed_at IS NULL
+    FOR UPDATE
+  ), quota AS (
+    INSERT INTO usage_counters (tenant_id, month, shard, credentials_issued)
+    SELECT $1::uuid, $2, $3::smallint, 1
+    WHERE EXISTS (SELECT 1 FROM dids WHERE id = $4::uuid AND tenant_id = $1::uuid AND deactivated_at IS NULL)
+      AND ($5::int IS NULL OR $5::int > 0)
+      AND ($16::uuid IS NULL OR EXISTS (SELECT 1 FROM idempotency))
+    ON CONFLICT (tenant_id, month, shard) DO UPDATE SET credentials_issued = usage_counters.credentials_issued + 1
+      WHERE $5::int IS NULL
+         OR usage_counters.credentials_issued + (
+              SELECT coalesce(sum(other.credentials_issued), 0) FROM usage_counters other
+              WHERE other.tenant_id = $1::uuid AND other.month = $2 AND other.shard <> 0
+            ) < $5::int
+    RETURNING credentials_issued
+  ), inserted AS (
+    INSERT INTO credentials (id, tenant_id, issuer_did_id, format, credential_type, subject_id, status_list_id,
+                             status_index, credential, issued_at, expires_at, claim_names, exposed_claims)
+    SELECT $6::uuid, $1::uuid, $4::uuid, $7::credential_format, $8, $9, $10::uuid, $11::int, $12,
+           $13::timestamptz, $14::timestamptz, $19::text[], $20::text[]
+    FROM quota
+    RETURNING id
+  ), event AS (
+    INSERT INTO outbox_events (id, tenant_id, type, payload)
+    SELECT gen_random_uuid(), $1::uuid, 'credential.issued', $15::jsonb FROM inserted
+  ), idempotency_completed AS (
+    UPDATE idempotency_keys k SET response = $18::bytea, resource_id = $6::uuid, completed_at = now()
+    FROM idempotency i WHERE k.tenant_id = $1::uuid AND k.id = i.id AND EXISTS (SELECT 1 FROM inserted)
+  )
+  SELECT (SELECT count(*) FROM inserted)::int AS inserted,
+         ($16::uuid IS NULL OR EXISTS (SELECT 1 FROM idempotency)) AS lease_held`;
 
 const RESERVATION_BLOCK = 64;
 const UNLIMITED_SHARDS = 16;

@@ -1,6 +1,7 @@
-// Credential rows. Issuing is one statement: it checks and consumes the month's quota, checks the issuer DID
-// is still active, inserts the credential and its outbox event — all or nothing, so concurrent issues cannot
-// overshoot the quota and a failed issue consumes nothing (conventions §7). Revoking is one statement too:
+// Credential rows. Issuing a credential is one statement (run for the issues that arrive together in one call,
+// one commit): it checks and consumes the month's quota, checks the issuer DID is still active, inserts the
+// credential and its outbox event — all or nothing, so concurrent issues cannot overshoot the quota and a
+// failed issue consumes nothing (conventions §7). Revoking is one statement too:
 // it marks the credential, flips its bit in the status list and records the event.
 //
 // With an Idempotency-Key (src/modules/idempotency) the issue statement also completes the key's row, so the
@@ -48,78 +49,106 @@ export type IssueOutcome = {
 /** Counter shards of an unlimited tenant (see UsageCounter in prisma/schema.prisma). */
 export const UNLIMITED_COUNTER_SHARDS = 16;
 
-// With a quota: shard 0, whose row lock serialises the check; shards a tenant filled while it was unlimited
-// (before a downgrade this month) still count, and no longer change. Without one: any shard.
-// Idempotency ($16–$18, all NULL without a key): `idempotency` locks the key's row while the lease is still
-// ours, the quota is consumed only if it did, and `idempotency_completed` stores the response only if the
-// credential was inserted (a refused issue leaves the row in flight, for the caller to release), naming the
-// credential (resource_id), so that erasing it later finds the stored response to redact.
-// The issuer DID and the key's row are looked up by primary key and checked to be the tenant's ($1).
-export const ISSUE_SQL = `
-  WITH idempotency AS (
-    SELECT id FROM idempotency_keys
-    WHERE id = $16::uuid AND tenant_id = $1::uuid AND lease_token = $17::uuid AND completed_at IS NULL
-    FOR UPDATE
-  ), quota AS (
-    INSERT INTO usage_counters (tenant_id, month, shard, credentials_issued)
-    SELECT $1::uuid, $2, $3::smallint, 1
-    WHERE EXISTS (SELECT 1 FROM dids WHERE id = $4::uuid AND tenant_id = $1::uuid AND deactivated_at IS NULL)
-      AND ($5::int IS NULL OR $5::int > 0)
-      AND ($16::uuid IS NULL OR EXISTS (SELECT 1 FROM idempotency))
-    ON CONFLICT (tenant_id, month, shard) DO UPDATE SET credentials_issued = usage_counters.credentials_issued + 1
-      WHERE $5::int IS NULL
-         OR usage_counters.credentials_issued + (
-              SELECT coalesce(sum(other.credentials_issued), 0) FROM usage_counters other
-              WHERE other.tenant_id = $1::uuid AND other.month = $2 AND other.shard <> 0
-            ) < $5::int
-    RETURNING credentials_issued
-  ), inserted AS (
-    INSERT INTO credentials (id, tenant_id, issuer_did_id, format, credential_type, subject_id, status_list_id,
-                             status_index, credential, issued_at, expires_at, claim_names, exposed_claims)
-    SELECT $6::uuid, $1::uuid, $4::uuid, $7::credential_format, $8, $9, $10::uuid, $11::int, $12,
-           $13::timestamptz, $14::timestamptz, $19::text[], $20::text[]
-    FROM quota
-    RETURNING id
-  ), event AS (
-    INSERT INTO outbox_events (id, tenant_id, type, payload)
-    SELECT gen_random_uuid(), $1::uuid, 'credential.issued', $15::jsonb FROM inserted
-  ), idempotency_completed AS (
-    UPDATE idempotency_keys k SET response = $18::bytea, resource_id = $6::uuid, completed_at = now()
-    FROM idempotency i WHERE k.tenant_id = $1::uuid AND k.id = i.id AND EXISTS (SELECT 1 FROM inserted)
-  )
-  SELECT (SELECT count(*) FROM inserted)::int AS inserted,
-         ($16::uuid IS NULL OR EXISTS (SELECT 1 FROM idempotency)) AS lease_held`;
+// Issuing runs issue_credentials() (prisma/migrations/20261125120000_issue_batches), a batch of credentials per
+// call. Per credential it is one statement, as before: the idempotency row locked while the lease is still ours,
+// the quota checked and consumed atomically (a limited tenant counts on shard 0, whose row lock serialises the
+// check; shards it filled while unlimited still count; an unlimited one counts on any shard), the issuer DID
+// checked to be the tenant's and active, the credential and its outbox event inserted, and the idempotency row
+// completed (its response stored, naming the credential so that erasing it finds the response to redact) only
+// if the credential was inserted — a refused issue leaves the row in flight, for the caller to release.
+const ISSUE_BATCH_SQL = 'SELECT item, issued, lease_held AS "leaseHeld" FROM issue_credentials($1::jsonb)';
 
 /**
- * Inserts the credential if the quota has room, the DID is active and the idempotency lease (if any) is still
- * this request's; says what happened. The hottest statement of the service, so it runs as a prepared statement
- * (planned once per connection) rather than through Prisma.
+ * At most this many batches in flight: the first issues go at once, alone; those that arrive meanwhile wait for
+ * a batch to come back and then go together, one round trip and one commit for all of them. The PostgreSQL
+ * pool (10) keeps connections for everything else.
  */
-export async function insertWithinQuota(sql: PreparedSql, c: NewCredential): Promise<IssueOutcome> {
-  const shard = c.monthlyLimit === null ? Math.floor(Math.random() * UNLIMITED_COUNTER_SHARDS) : 0;
-  const rows = await sql<{ inserted: number; lease_held: boolean }>('issue-credential', ISSUE_SQL, [
-    c.tenantId,
-    c.month,
-    shard,
-    c.issuerDidId,
-    c.monthlyLimit,
-    c.id,
-    c.format,
-    c.credentialType,
-    c.subjectId,
-    c.statusListId,
-    c.statusIndex,
-    c.credential,
-    c.issuedAt,
-    c.expiresAt,
-    JSON.stringify(c.event),
-    c.idempotency?.id ?? null,
-    c.idempotency?.leaseToken ?? null,
-    c.idempotency ? Buffer.from(c.idempotency.response) : null,
-    c.claimNames,
-    c.exposedClaims,
+const BATCHES_IN_FLIGHT = 3;
+const MAX_BATCH = 64;
+
+type Waiting = { credential: NewCredential; done: (outcome: IssueOutcome) => void; failed: (error: unknown) => void };
+
+/**
+ * Inserts credentials if the quota has room, the DID is active and the idempotency lease (if any) is still the
+ * request's, and says what happened to each. The hottest statement of the service: issues that arrive together
+ * share one call of issue_credentials(), a prepared statement (planned once per connection).
+ */
+export function createCredentialWriter(sql: PreparedSql, { batchesInFlight = BATCHES_IN_FLIGHT } = {}) {
+  const waiting: Waiting[] = [];
+  let inFlight = 0;
+
+  function pump() {
+    while (inFlight < batchesInFlight && waiting.length > 0) {
+      const batch = waiting.splice(0, MAX_BATCH);
+      inFlight++;
+      void send(batch).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  }
+
+  async function send(batch: Waiting[]) {
+    try {
+      const outcomes = await issueBatch(
+        sql,
+        batch.map((entry) => entry.credential),
+      );
+      batch.forEach((entry, index) => entry.done(outcomes[index]!));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.failed(error);
+      // One credential's error rolled back the whole batch (or two batches deadlocked on rows outside the
+      // counters): each goes again alone, so only the one at fault fails.
+      await Promise.all(
+        batch.map((entry) =>
+          issueBatch(sql, [entry.credential]).then(([outcome]) => entry.done(outcome!), entry.failed),
+        ),
+      );
+    }
+  }
+
+  return {
+    insertWithinQuota(credential: NewCredential): Promise<IssueOutcome> {
+      return new Promise<IssueOutcome>((done, failed) => {
+        waiting.push({ credential, done, failed });
+        pump();
+      });
+    },
+  };
+}
+
+export type CredentialWriter = ReturnType<typeof createCredentialWriter>;
+
+async function issueBatch(sql: PreparedSql, credentials: NewCredential[]): Promise<IssueOutcome[]> {
+  const items = credentials.map((c, item) => ({
+    item,
+    tenant_id: c.tenantId,
+    month: c.month,
+    shard: c.monthlyLimit === null ? Math.floor(Math.random() * UNLIMITED_COUNTER_SHARDS) : 0,
+    issuer_did_id: c.issuerDidId,
+    monthly_limit: c.monthlyLimit,
+    id: c.id,
+    format: c.format,
+    credential_type: c.credentialType,
+    subject_id: c.subjectId,
+    status_list_id: c.statusListId,
+    status_index: c.statusIndex,
+    credential: c.credential,
+    issued_at: c.issuedAt.toISOString(),
+    expires_at: c.expiresAt?.toISOString() ?? null,
+    event: c.event,
+    idempotency_id: c.idempotency?.id ?? null,
+    lease_token: c.idempotency?.leaseToken ?? null,
+    response: c.idempotency ? Buffer.from(c.idempotency.response).toString('base64') : null,
+    claim_names: c.claimNames,
+    exposed_claims: c.exposedClaims,
+  }));
+  const rows = await sql<{ item: number; issued: boolean; leaseHeld: boolean }>('issue-credentials', ISSUE_BATCH_SQL, [
+    JSON.stringify(items),
   ]);
-  return { inserted: rows[0]?.inserted === 1, leaseHeld: rows[0]?.lease_held === true };
+  const outcomes: IssueOutcome[] = [];
+  for (const row of rows) outcomes[row.item] = { inserted: row.issued, leaseHeld: row.leaseHeld };
+  return outcomes;
 }
 
 /**

@@ -19,8 +19,8 @@ import type { CredentialStatusView } from './formats/credential-format.js';
 import { credentialFormatNamed, credentialFormatStoredAs, type CredentialFormatName } from './formats/index.js';
 import { listInput, parseIssueInput } from './credentials.inputs.js';
 import {
+  createCredentialWriter,
   findUnrevokedCredential,
-  insertWithinQuota,
   listCredentials,
   revokeAndFlip,
   type CredentialRow,
@@ -88,6 +88,7 @@ export function createCredentialsService({
   deliverer,
   issuerPublished,
 }: CredentialsServiceDeps) {
+  const writer = createCredentialWriter(sql);
   const toView = (row: CredentialRow, origin: RequestOrigin | undefined): CredentialView => {
     const format = credentialFormatStoredAs(row.format);
     return {
@@ -108,7 +109,7 @@ export function createCredentialsService({
     };
   };
 
-  /** With an idempotency slot, the issue statement completes it too (see insertWithinQuota). */
+  /** With an idempotency slot, the issue statement completes it too (see createCredentialWriter). */
   async function issue(
     principal: Principal,
     rawInput: unknown,
@@ -180,7 +181,7 @@ export function createCredentialsService({
       revokedAt: null,
       erasedAt: null,
     };
-    const outcome = await insertWithinQuota(sql, {
+    const outcome = await writer.insertWithinQuota({
       id,
       tenantId: principal.tenantId,
       issuerDidId: issuer.didId,
