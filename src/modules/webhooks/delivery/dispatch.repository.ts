@@ -9,16 +9,19 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 /**
  * Fans one batch of unpublished outbox events out into deliveries, one per enabled endpoint of the event's
- * tenant that subscribes to its type (or to "*"), and marks the events published, in one statement. SKIP
- * LOCKED lets instances fan out different batches side by side; the unique (endpoint, event) pair makes a
- * repeat harmless.
+ * tenant that subscribes to its type (or to "*"), and marks the events published, in one statement, oldest
+ * first. SKIP LOCKED lets instances fan out different batches side by side; the unique (endpoint, event) pair
+ * makes a repeat harmless.
  */
 export async function fanOutEvents(db: Db, now: Date, batch: number): Promise<{ events: number; deliveries: number }> {
   const [row] = await db.$queryRaw<{ events: number; deliveries: number }[]>`
     WITH events AS (
       SELECT id, tenant_id, type FROM outbox_events
       WHERE published_at IS NULL
-      ORDER BY created_at
+      -- By the index's own columns: every row here has the same (null) published_at, so this is created_at
+      -- order, but PostgreSQL walks (published_at, created_at) and stops after the batch; ORDER BY created_at
+      -- alone made it read and sort the whole backlog each pass (270 ms for 130,000 waiting, against 7 ms).
+      ORDER BY published_at, created_at
       LIMIT ${batch}::int
       FOR UPDATE SKIP LOCKED
     ), deliveries AS (
