@@ -95,7 +95,7 @@ export function createServices(
     ...webhookOptions,
     ...config.webhookDispatch,
   });
-  const trust = createTrustService({ prisma, sql, issuerKeys, statusLists });
+  const trust = createTrustService({ prisma, sql, issuerKeys, statusLists, access });
   const audit = createAuditService({ prisma });
   const compliance = createComplianceService({
     prisma,

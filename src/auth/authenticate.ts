@@ -66,6 +66,7 @@ async function authenticateSession(
       personalClaims: session.membership.tenant.personalClaims,
       keyRotationDays: session.membership.tenant.keyRotationDays,
     },
+    trustPolicy: session.membership.tenant.trustPolicy,
     role: { id: role.id, name: role.name },
     permissions: new Set(role.permissions),
   };
@@ -99,6 +100,15 @@ async function authenticateApiKey(
       personalClaims: row.personal_claims ?? [],
       keyRotationDays: row.key_rotation_days,
     },
+    trustPolicy:
+      row.min_score === null
+        ? null
+        : {
+            minScore: row.min_score,
+            minAssuranceLevel: row.min_assurance_level!,
+            requireAttestedIssuer: row.require_attested_issuer!,
+            updatedAt: row.policy_updated_at!,
+          },
     role: { id: row.role_id, name: row.role_name },
     scopes,
     // A key can never do more than its creator can now: scopes narrow the role, they never widen it.

@@ -1,7 +1,7 @@
 // Who is calling, as established once per request by authenticate.ts and read by scope-auth.
 import { MESSAGES } from '../lib/messages.js';
 import { forbidden } from '../lib/errors.js';
-import type { Plan } from '../generated/prisma/enums.js';
+import type { AssuranceLevel, Plan } from '../generated/prisma/enums.js';
 
 /** The tenant's compliance state that issuing enforces (src/modules/compliance), read with the principal. */
 export type TenantCompliance = {
@@ -13,12 +13,24 @@ export type TenantCompliance = {
   keyRotationDays: number;
 };
 
+/**
+ * The tenant's trust policy (src/modules/trust), which the verifications it asks for are judged by; read with
+ * the principal, so a verification reads nothing for it. Null when the tenant has none.
+ */
+export type TenantTrustPolicy = {
+  minScore: number;
+  minAssuranceLevel: AssuranceLevel;
+  requireAttestedIssuer: boolean;
+  updatedAt: Date;
+};
+
 type PrincipalBase = {
   userId: string;
   tenantId: string;
   /** The tenant's plan as it is at this request: its rate limit applies to the request. */
   plan: Plan;
   compliance: TenantCompliance;
+  trustPolicy: TenantTrustPolicy | null;
   /** The role of the user (for an API key: of its creator) in the tenant, as it is at this request. */
   role: { id: string; name: string };
   /** What this request may do: the role's permissions, narrowed to the key's scopes for a scoped key. */

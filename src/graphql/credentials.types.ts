@@ -209,6 +209,6 @@ builder.mutationFields((t) => ({
     ...requires('credentials:verify'),
     args: { input: t.arg({ type: VerifyCredentialInput, required: true }) },
     resolve: (_root, { input }, { services, principal }) =>
-      services.verification.verify(input, principal?.tenantId ?? null),
+      services.verification.verify(input, principal ?? null),
   }),
 }));

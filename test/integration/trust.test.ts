@@ -10,8 +10,15 @@ import { base58btc } from 'multiformats/bases/base58';
 // @ts-expect-error -- the @digitalbazaar packages ship no type declarations
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.js';
-import { addMember, BUILTIN_ROLE_IDS, registerUser, tenantOnPlan, type RegisteredUser } from '../support/factories.js';
+import { startTestApp, usingPostgres, usingRedis, type TestApp } from '../support/harness.js';
+import {
+  addMember,
+  BUILTIN_ROLE_IDS,
+  createApiKey,
+  registerUser,
+  tenantOnPlan,
+  type RegisteredUser,
+} from '../support/factories.js';
 import { expectError } from '../support/contract.js';
 
 const keyDidResolver = new Resolver(getResolver()) as unknown as Parameters<typeof verifyCredential>[1];
@@ -514,3 +521,58 @@ async function publicKeyOf(did: string) {
   const x = Buffer.from(base58btc.baseDecode(method.publicKeyBase58)).toString('base64url');
   return jose.importJWK({ kty: 'OKP', crv: 'Ed25519', x }, 'EdDSA');
 }
+
+// The policy rides on the verifier's cached principal (src/auth/principal.ts): a change must still judge the very
+// next verification, through a session or an API key, in this instance and in the others.
+describe('a policy change and the principals cached a moment before', () => {
+  async function verifierWithCredential(target: TestApp = app) {
+    const verifier = await registerUser(target);
+    const key = await createApiKey(target, verifier.token);
+    const issued = await ok(
+      target.request('POST', '/v1/credentials/issue', {
+        token: otherIssuer.token,
+        body: { format: 'jwt_vc_json', issuer: otherDid, subject_id: 'did:example:holder', claims: { level: 1 } },
+      }),
+    );
+    const trustCheck = async (token: string, on: TestApp = target) => {
+      const result = await ok(
+        on.request('POST', '/v1/credentials/verify', { token, body: { credential: issued.credential } }),
+      );
+      return result.checks.find((check: { name: string }) => check.name === 'trust').status;
+    };
+    return { verifier, key: key.key as string, trustCheck };
+  }
+  const requireAttested = { min_score: 0, min_assurance_level: 'low', require_attested_issuer: true };
+
+  it('judges an API key’s next verification by the policy just set, and just removed from its reach', async () => {
+    const { verifier, key, trustCheck } = await verifierWithCredential();
+    expect(await trustCheck(key)).toBe('skipped'); // the key's principal is cached now
+    await ok(call('PUT', '/v1/trust/policy', requireAttested, verifier.token));
+    expect(await trustCheck(key)).toBe('failed');
+    await ok(call('PUT', '/v1/trust/policy', { ...requireAttested, require_attested_issuer: false }, verifier.token));
+    expect(await trustCheck(key)).toBe('skipped');
+  });
+
+  describe.skipIf(!usingRedis || !usingPostgres)('across instances sharing Redis', () => {
+    let other: TestApp;
+    beforeAll(async () => {
+      other = await startTestApp();
+    });
+    afterAll(() => other?.close());
+
+    it('a policy set on one instance judges the next verification on another', async () => {
+      const { verifier, trustCheck } = await verifierWithCredential();
+      expect(await trustCheck(verifier.token, other)).toBe('skipped'); // cached on the other instance
+      await ok(call('PUT', '/v1/trust/policy', requireAttested, verifier.token));
+      const changedAt = Date.now();
+      // Pub/sub is asynchronous: allow it a few milliseconds, far less than the 2 s the cache would keep it.
+      let status = '';
+      while (Date.now() - changedAt < 500) {
+        status = await trustCheck(verifier.token, other);
+        if (status === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(status).toBe('failed');
+    });
+  });
+});

@@ -18,6 +18,7 @@ const base = {
   tenantId: 't',
   plan: 'developer' as const,
   compliance: { adopted: [], personalClaims: [], keyRotationDays: 365 },
+  trustPolicy: null,
   role: { id: 'r', name: 'issuer' },
 };
 

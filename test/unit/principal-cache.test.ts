@@ -9,6 +9,7 @@ const principal = (tenantId: string): Principal => ({
   tenantId,
   plan: 'developer',
   compliance: { adopted: [], personalClaims: [], keyRotationDays: 365 },
+  trustPolicy: null,
   role: { id: 'r', name: 'owner' },
   permissions: new Set(['members:list']),
 });

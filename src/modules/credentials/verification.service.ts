@@ -11,7 +11,7 @@ import type { OwnDids } from '../dids/methods/did-method.js';
 import type { StatusListsService } from '../status-lists/status-lists.service.js';
 import { verifyInput } from './credentials.inputs.js';
 import { NO_ACTIVITY, type CredentialActivity } from './credential-activity.js';
-import type { TrustService } from '../trust/trust.service.js';
+import type { TrustService, Verifier } from '../trust/trust.service.js';
 import { verifyCredential } from './verify/verify.js';
 import { MalformedCredentialError, type VerificationResult } from './verify/verify.types.js';
 
@@ -32,8 +32,8 @@ export function createVerificationService({
     return (await didMethodOf(issuerDid)?.verificationKey(issuerDid, kid, ownDids)) ?? null;
   }
 
-  /** `tenantId`: the verifying tenant, whose trust policy applies (null: none, the trust check is skipped). */
-  async function verify(rawInput: unknown, tenantId: string | null = null): Promise<VerificationResult> {
+  /** `verifier`: the verifying tenant's principal, whose trust policy applies (null: none, the check is skipped). */
+  async function verify(rawInput: unknown, verifier: Verifier | null = null): Promise<VerificationResult> {
     const input = parseInput(verifyInput, rawInput);
     try {
       const result = await verifyCredential(input.credential, input.format ?? undefined, {
@@ -42,7 +42,7 @@ export function createVerificationService({
         ...(input.nonce && { expectedNonce: input.nonce }),
         checkStatus: (reference, issuer) => statusLists.statusOf(reference, issuer),
       });
-      const verdict = await trust.trustOfIssuer(tenantId, result.issuer, result.credentialTypes);
+      const verdict = await trust.trustOfIssuer(verifier, result.issuer, result.credentialTypes);
       const checked: VerificationResult = {
         ...result,
         verified: result.verified && verdict.status !== 'failed',

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 import type { Principal } from '../../auth/principal.js';
+import { afterCommit, type AccessEvents } from '../../auth/access-events.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
@@ -69,9 +70,14 @@ export type TrustServiceDeps = {
   sql: PreparedSql;
   issuerKeys: IssuerKeys;
   statusLists: StatusListsService;
+  /** The policy rides on the cached principal: a change drops the tenant's principals once it commits. */
+  access: AccessEvents;
 };
 
-export function createTrustService({ prisma, sql, issuerKeys, statusLists }: TrustServiceDeps) {
+/** Who asks for a verification: the tenant whose trust policy judges it (null: no tenant, nothing to judge). */
+export type Verifier = Pick<Principal, 'tenantId' | 'trustPolicy'>;
+
+export function createTrustService({ prisma, sql, issuerKeys, statusLists, access }: TrustServiceDeps) {
   const toView = (row: AttestationRow, origin: Origin, now = new Date()): AttestationView => ({
     id: row.id,
     subjectDid: row.subjectDid,
@@ -253,32 +259,36 @@ export function createTrustService({ prisma, sql, issuerKeys, statusLists }: Tru
 
   async function setPolicy(principal: Principal, rawInput: unknown, requestId: string | null): Promise<PolicyRow> {
     const input = parseInput(trustPolicyInput, rawInput);
-    return prisma.$transaction(async (tx) => {
-      const row = await repository.upsertPolicy(tx, principal.tenantId, { ...input, updatedAt: new Date() });
-      await recordAudit(tx, actorFrom(principal, requestId), {
-        action: 'trust.policy.updated',
-        targetType: 'tenant',
-        targetId: principal.tenantId,
-        details: { ...input },
-      });
-      return row;
-    });
+    return afterCommit(
+      access,
+      principal.tenantId,
+      prisma.$transaction(async (tx) => {
+        const row = await repository.upsertPolicy(tx, principal.tenantId, { ...input, updatedAt: new Date() });
+        await recordAudit(tx, actorFrom(principal, requestId), {
+          action: 'trust.policy.updated',
+          targetType: 'tenant',
+          targetId: principal.tenantId,
+          details: { ...input },
+        });
+        return row;
+      }),
+    );
   }
 
   /**
    * The verify endpoint's trust check for a credential of `credentialTypes` from `issuer`, under the policy
-   * of the verifying tenant (tenantId null: a verifier without a tenant, whose check is not evaluated).
+   * of the verifying tenant, as its principal carries it (verifier null: no tenant, the check is not evaluated).
    */
   async function trustOfIssuer(
-    tenantId: string | null,
+    verifier: Verifier | null,
     issuer: string | null,
     credentialTypes: readonly string[] | undefined,
   ): Promise<TrustVerdict> {
-    const policyRow = tenantId ? await repository.findPolicy(sql, tenantId) : null;
-    if (!policyRow || !tenantId || issuer === null) return judgeTrust(policyRow, issuer, aggregate([]));
+    const policyRow = verifier?.trustPolicy ?? null;
+    if (!policyRow || !verifier || issuer === null) return judgeTrust(policyRow, issuer, aggregate([]));
     // A credential's own types, without the one every credential has.
     const types = (credentialTypes ?? []).filter((type) => type !== 'VerifiableCredential');
-    const { view } = await aggregateOf(tenantId, issuer, types.length ? types : null);
+    const { view } = await aggregateOf(verifier.tenantId, issuer, types.length ? types : null);
     return judgeTrust(policyRow, issuer, view);
   }
 
