@@ -121,6 +121,45 @@ async function benchFlatnessOnly(env: Record<string, string>) {
   printFlatness(await benchFlatness(env.DATABASE_URL, { connections: ISSUE_CONNECTIONS }));
 }
 
+const FLOOD_OPTIONS = {
+  accounts: FLOOD_CONNECTIONS,
+  flood: FLOOD_CONNECTIONS,
+  probe: PROBE_CONNECTIONS,
+  seconds: SECONDS,
+};
+
+/** The login flood against the bounded argon2 queue (the defaults), ignoring and then honouring Retry-After. */
+function benchQueuedFlood(url: string) {
+  return benchLoginFlood(url, async () => (await enterpriseTenant(url)).auth, {
+    ...FLOOD_OPTIONS,
+    honourRetryAfter: [false, true],
+  });
+}
+
+/** The same flood on a service of its own whose hashing is as good as unbounded: the comparison row. */
+async function benchUnqueuedFlood(env: Record<string, string>) {
+  const service = await start({ ...env, ...UNQUEUED });
+  try {
+    // Nothing is refused without the queue, so Retry-After makes no difference there.
+    return await benchLoginFlood(service.url, async () => (await enterpriseTenant(service.url)).auth, {
+      ...FLOOD_OPTIONS,
+      honourRetryAfter: [false],
+    });
+  } finally {
+    await service.stop();
+  }
+}
+
+/** BENCH_ONLY=flood: the login flood rows alone. */
+async function benchFloodOnly(env: Record<string, string>) {
+  const service = await start(env);
+  const queued = await benchQueuedFlood(service.url).finally(() => service.stop());
+  printFlood([
+    ['queued (defaults)', queued],
+    ['unqueued (concurrency 256)', await benchUnqueuedFlood(env)],
+  ]);
+}
+
 /** BENCH_ONLY=dashboard: the dashboard's first render alone. */
 async function benchDashboardOnly(env: Record<string, string>) {
   const service = await start(env);
@@ -151,6 +190,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   if (process.env.BENCH_ONLY === 'baseline') return benchBaselineOnly(env);
   if (process.env.BENCH_ONLY === 'targets') return benchTargetsOnly(env);
   if (process.env.BENCH_ONLY === 'flatness') return benchFlatnessOnly(env);
+  if (process.env.BENCH_ONLY === 'flood') return benchFloodOnly(env);
   const cold = await start(env);
   const coldRss = await rssMiB(cold.pid);
   await cold.stop();
@@ -204,25 +244,10 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   const webhooks = await benchWebhooks(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
   const didcomm = await benchDidcomm(warm.url, tenant, { connections: CONNECTIONS, seconds: SECONDS });
   const dashboard = await benchDashboard(warm.url, tokenOf(await tenant()));
-  const floodOptions = {
-    accounts: FLOOD_CONNECTIONS,
-    flood: FLOOD_CONNECTIONS,
-    probe: PROBE_CONNECTIONS,
-    seconds: SECONDS,
-  };
-  const queued = await benchLoginFlood(warm.url, (await tenant()).auth, {
-    ...floodOptions,
-    honourRetryAfter: [false, true],
-  });
+  const queued = await benchQueuedFlood(warm.url);
   const loadedRss = await rssMiB(warm.pid);
   await warm.stop();
-  const unqueuedService = await start({ ...env, ...UNQUEUED });
-  // Nothing is refused without the queue, so Retry-After makes no difference there.
-  const unqueued = await benchLoginFlood(unqueuedService.url, (await enterpriseTenant(unqueuedService.url)).auth, {
-    ...floodOptions,
-    honourRetryAfter: [false],
-  });
-  await unqueuedService.stop();
+  const unqueued = await benchUnqueuedFlood(env);
 
   console.log(`RSS: idle ${idleRss} MiB, after load ${loadedRss} MiB`);
   console.log(`${'endpoint'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`);
