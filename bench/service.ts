@@ -2,6 +2,7 @@
 // limits as in production but for the per-address limits of unauthenticated routes), or another entry such as
 // the hand-written baseline; and the Enterprise tenants each row runs as.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -9,6 +10,20 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BENCH_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 0x42).toString('base64');
 
 export type Started = { url: string; pid: number; startupMs: number; stop: () => Promise<void> };
+
+/**
+ * The V8 flags package.json's `script` gives node ("… node <flags> <entry>", tsx's --import aside): every
+ * process the bench measures runs with them, the baseline too, so no row differs from another by its flags.
+ */
+export function nodeFlagsOf(script: 'start' | 'start:prod'): string[] {
+  const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const words = scripts[script]!.split(/\s+/);
+  const args = words.slice(words.indexOf('node') + 1, -1);
+  const tsx = args.indexOf('--import');
+  if (tsx !== -1) args.splice(tsx, 2);
+  return args;
+}
 
 /** The compiled service (`npm run start:prod`): built into dist/ by `npm run build` first (buildCompiled). */
 export const COMPILED_ENTRY = 'dist/src/main.js';
@@ -32,7 +47,8 @@ export async function start(env: Record<string, string>, entry = 'src/main.ts'):
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': profile the measured processes (Node refuses
   // --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, ...(compiled ? [] : ['--import', 'tsx']), entry], {
+  const flags = nodeFlagsOf(compiled ? 'start:prod' : 'start');
+  const child = spawn(process.execPath, [...nodeArgs, ...flags, ...(compiled ? [] : ['--import', 'tsx']), entry], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

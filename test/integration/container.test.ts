@@ -46,7 +46,7 @@ describe('the Dockerfile', () => {
   it('has a HEALTHCHECK on /healthz and starts the compiled entry point in production', () => {
     expect(instruction('HEALTHCHECK').join(' ')).toMatch(/CMD .*\/healthz/);
     expect(instruction('ENV').join(' ')).toContain('NODE_ENV=production');
-    expect(instruction('CMD').at(-1)).toBe('CMD ["node", "dist/src/main.js"]');
+    expect(instruction('CMD').at(-1)).toBe('CMD ["node", "--max-semi-space-size=32", "dist/src/main.js"]');
   });
 });
 
@@ -84,7 +84,7 @@ describe('the image’s files, assembled and started', () => {
 
     service = await startService({ NODE_ENV: 'production', DATA_DIR: path.join(image, 'data') }, 60_000, {
       cwd: app,
-      command: ['dist/src/main.js'],
+      command: ['--max-semi-space-size=32', 'dist/src/main.js'],
     });
     const health = await fetch(`${service.url}/healthz`);
     expect(health.status).toBe(200);

@@ -1,5 +1,6 @@
 // Runs the service as its own process, the way `npm start` does, for tests of start-up, signals and crashes.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,13 +44,22 @@ export type SpawnOptions = {
   stdout?: 'pipe' | number;
   /** Where the service runs from: the repository by default. */
   cwd?: string;
-  /** Node's arguments: the TypeScript entry point through tsx by default. */
+  /** Node's arguments: by default `npm start`'s (its V8 flags, the TypeScript entry point through tsx). */
   command?: string[];
 };
 
+/** What `npm start` gives node: package.json's start script after "node". */
+export function npmStartArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = scripts.start!.split(/\s+/);
+  return words.slice(words.indexOf('node') + 1);
+}
+
 export function spawnService(
   env: Record<string, string>,
-  { stdout = 'pipe', cwd = ROOT, command = ['--import', 'tsx', 'src/main.ts'] }: SpawnOptions = {},
+  { stdout = 'pipe', cwd = ROOT, command = npmStartArgs() }: SpawnOptions = {},
 ): {
   child: ChildProcess;
   output: () => string;
