@@ -4,6 +4,7 @@
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { signCompactJws } from '../../lib/jws.js';
 import { isUuid } from '../../lib/pagination.js';
+import { sharedReads } from '../../lib/shared-reads.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import {
   bitstringStatusListCredential,
@@ -52,6 +53,9 @@ export function createStatusListsService({ prisma, sql, issuerKeys, publicBaseUr
   const urlFor = (listId: string, baseUrl = publicBaseUrl()) => `${baseUrl}${STATUS_LIST_PATH}${listId}`;
 
   const reservations = createIndexReservations(prisma);
+  // Relying parties fetch a popular list many at a time: they share version reads (each still sees every change
+  // committed before it asked), one round trip for a burst instead of one each.
+  const listVersion = sharedReads((listId: string) => findStatusListVersion(sql, listId));
 
   /** The next index of the issuer's list of `format`, and the list's URL under `baseUrl`. */
   async function allocate(tenantId: string, didId: string, format: StatusListFormat, baseUrl = publicBaseUrl()) {
@@ -73,7 +77,7 @@ export function createStatusListsService({ prisma, sql, issuerKeys, publicBaseUr
     // is read only to render anew.
     const cached = rendered.get(url);
     if (cached && iat - cached.iat < STATUS_LIST_TTL_SECONDS) {
-      const current = await findStatusListVersion(sql, listId);
+      const current = await listVersion(listId);
       // On a tenant's custom domain, only that tenant's lists are published.
       if (!current || (onlyTenant !== null && current.tenantId !== onlyTenant)) return null;
       if (current.version === cached.version) return cached.published;
