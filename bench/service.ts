@@ -2,9 +2,9 @@
 // limits as in production but for the per-address limits of unauthenticated routes), or another entry such as
 // the hand-written baseline; and the Enterprise tenants each row runs as.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { nodeArgsOf } from '../scripts/node-command.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BENCH_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 0x42).toString('base64');
@@ -12,17 +12,14 @@ export const BENCH_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 0x42).toString('base64'
 export type Started = { url: string; pid: number; startupMs: number; stop: () => Promise<void> };
 
 /**
- * The V8 flags package.json's `script` gives node ("… node <flags> <entry>", tsx's --import aside): every
+ * The V8 flags package.json's `script` gives node (its arguments but the entry point and tsx's --import): every
  * process the bench measures runs with them, the baseline too, so no row differs from another by its flags.
  */
-export function nodeFlagsOf(script: 'start' | 'start:prod'): string[] {
-  const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> })
-    .scripts;
-  const words = scripts[script]!.split(/\s+/);
-  const args = words.slice(words.indexOf('node') + 1, -1);
-  const tsx = args.indexOf('--import');
-  if (tsx !== -1) args.splice(tsx, 2);
-  return args;
+function nodeFlagsOf(script: 'start' | 'start:prod'): string[] {
+  const flags = nodeArgsOf(script).slice(0, -1);
+  const tsx = flags.indexOf('--import');
+  if (tsx !== -1) flags.splice(tsx, 2);
+  return flags;
 }
 
 /** The compiled service (`npm run start:prod`): built into dist/ by `npm run build` first (buildCompiled). */

@@ -67,7 +67,8 @@ export type ApiKeyWithCreatorRole = {
 
 /**
  * Global: any tenant's API key by the SHA-256 of the key, joined to its creator's membership and role (in the
- * key's own tenant), the tenant's plan, compliance state and trust policy. A key whose creator left the tenant finds no row.
+ * key's own tenant), the tenant's plan, compliance state and trust policy. A key whose creator left the tenant
+ * finds no row.
  */
 export async function findApiKeyByKeyHash(
   db: Db,

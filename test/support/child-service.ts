@@ -1,6 +1,5 @@
 // Runs the service as its own process, the way `npm start` does, for tests of start-up, signals and crashes.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { nodeArgsOf } from '../../scripts/node-command.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -48,18 +48,9 @@ export type SpawnOptions = {
   command?: string[];
 };
 
-/** What `npm start` gives node: package.json's start script after "node". */
-export function npmStartArgs(): string[] {
-  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const words = scripts.start!.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1);
-}
-
 export function spawnService(
   env: Record<string, string>,
-  { stdout = 'pipe', cwd = ROOT, command = npmStartArgs() }: SpawnOptions = {},
+  { stdout = 'pipe', cwd = ROOT, command = nodeArgsOf('start') }: SpawnOptions = {},
 ): {
   child: ChildProcess;
   output: () => string;

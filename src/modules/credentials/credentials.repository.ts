@@ -117,8 +117,6 @@ export function createCredentialWriter(sql: PreparedSql, { batchesInFlight = BAT
   };
 }
 
-export type CredentialWriter = ReturnType<typeof createCredentialWriter>;
-
 async function issueBatch(sql: PreparedSql, credentials: NewCredential[]): Promise<IssueOutcome[]> {
   const items = credentials.map((c, item) => ({
     item,
