@@ -41,7 +41,7 @@ import { createRemoteDidWeb } from './modules/dids/methods/did-web/did-web-remot
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
-  { prisma, sql }: Pick<Database, 'prisma' | 'sql'>,
+  { prisma, sql, lockingSql }: Pick<Database, 'prisma' | 'sql' | 'lockingSql'>,
   config: Pick<
     Config,
     | 'sessionTtlSeconds'
@@ -119,6 +119,7 @@ export function createServices(
   const credentials = createCredentialsService({
     prisma,
     sql,
+    lockingSql,
     issuerKeys,
     statusLists,
     activity,

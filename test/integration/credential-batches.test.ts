@@ -24,7 +24,7 @@ function countingBatches() {
   const sizes: number[] = [];
   const sql: PreparedSql = (name, text, values) => {
     sizes.push((JSON.parse(values[0] as string) as unknown[]).length);
-    return app.database.sql(name, text, values);
+    return app.database.lockingSql(name, text, values);
   };
   return { sql, sizes };
 }

@@ -70,6 +70,8 @@ export type RequestOrigin = { publicBaseUrl: string };
 export type CredentialsServiceDeps = {
   prisma: PrismaClient;
   sql: PreparedSql;
+  /** For issue batches, which wait for their tenants' counter locks (Database.lockingSql). */
+  lockingSql: PreparedSql;
   issuerKeys: IssuerKeys;
   statusLists: StatusListsService;
   activity?: CredentialActivity;
@@ -82,13 +84,14 @@ export type CredentialsServiceDeps = {
 export function createCredentialsService({
   prisma,
   sql,
+  lockingSql,
   issuerKeys,
   statusLists,
   activity = NO_ACTIVITY,
   deliverer,
   issuerPublished,
 }: CredentialsServiceDeps) {
-  const writer = createCredentialWriter(sql);
+  const writer = createCredentialWriter(lockingSql);
   const toView = (row: CredentialRow, origin: RequestOrigin | undefined): CredentialView => {
     const format = credentialFormatStoredAs(row.format);
     return {
