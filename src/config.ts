@@ -61,7 +61,7 @@ const envSchema = z.object({
   // presumably died): longer than any request takes.
   IDEMPOTENCY_LEASE: durationSeconds.default(60),
   // Password hashes (argon2id) running at once, and how many more may wait before requests needing one are
-  // answered 503. Unset: one per core, and a line of 64 (src/modules/auth/password.ts).
+  // answered 503. Unset: one per core but one (at least one), and a line of 64 (src/modules/auth/password.ts).
   ARGON2_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   ARGON2_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).optional(),
   // argon2id memory (KiB) and passes per hash, accepted with NODE_ENV=test only: a deployment always hashes
@@ -177,7 +177,7 @@ export type Config = {
   authRateLimit: { perMinute: number; burst: number };
   publicRateLimit: { perMinute: number; burst: number };
   idempotencyLeaseSeconds: number;
-  /** Unset: one per core and 64, resolved where the hasher is made (src/modules/auth/password.ts). */
+  /** Unset: one per core but one, and 64, resolved where the hasher is made (src/modules/auth/password.ts). */
   argon2Concurrency: number | undefined;
   argon2QueueLimit: number | undefined;
   /** Set in test runs only; unset: OWASP's parameters (src/modules/auth/password.ts). */

@@ -17,8 +17,14 @@ export const PASSWORD_BUSY_RETRY_AFTER_SECONDS = 2;
 /** How long a refusal is held before it is answered (src/modules/auth/password.queue.ts says why). */
 export const PASSWORD_BUSY_REFUSAL_DELAY_MS = 1000;
 
-/** Hashes running at once when ARGON2_CONCURRENCY is unset: one per core the process may use. */
-export const defaultPasswordConcurrency = () => Math.max(1, availableParallelism());
+/**
+ * Hashes running at once when ARGON2_CONCURRENCY is unset: one per core the process may use but one, which is
+ * left to the event loop (and the database beside it), so a flood of logins cannot take every core from the
+ * requests that need no hash. On 2 cores, one: in two pairs (`BENCH_ONLY=flood`), `me`'s p99 under a flood that
+ * ignores Retry-After went 52 → 16 and 39 → 32 ms on PostgreSQL, 38 → 28 and 50 → 29 ms on PGlite, while the
+ * flood's hashes answered fell by 15–33%.
+ */
+export const defaultPasswordConcurrency = () => Math.max(1, availableParallelism() - 1);
 
 export const passwordHashingBusy = () =>
   new AppError('UNAVAILABLE', MESSAGES.passwordHashingBusy, {
