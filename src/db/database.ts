@@ -14,6 +14,7 @@ import { syncBuiltinRoles } from './builtin-roles.sync.js';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
 import { openPGliteDirectory } from './pglite-files.js';
 import { createPipelinedSql } from './pipelined-sql.js';
+import { createPGlitePreparedSql } from './pglite-prepared.js';
 
 // Limit checks lock the tenant's row, so a burst of writes to one tenant queues on it: let them wait for
 // a connection and the lock rather than fail after Prisma's 2 s default.
@@ -161,8 +162,7 @@ async function openPGlite(
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
   await syncBuiltinRoles(prisma);
   // One in-process connection: nothing to pipeline, and no other connection to wait on.
-  const sql: PreparedSql = async <Row>(_name: string, text: string, values: unknown[]) =>
-    (await pglite.query<Row>(text, values)).rows;
+  const sql = createPGlitePreparedSql(pglite);
   return {
     kind: 'pglite',
     prisma,

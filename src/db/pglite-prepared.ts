@@ -1,0 +1,66 @@
+// Named prepared statements on PGlite, for the hot paths' statements (Database.sql). PGlite's query() parses,
+// plans and describes every statement again, in six calls into WebAssembly: `me`'s statement took 1,049 µs
+// that way, and 144 µs as a named statement bound and run in one call (same rows, same parsers). Parsed once
+// per statement name and PGlite instance (the test suite shares one instance between databases); each run
+// takes PGlite's transaction and query locks, as query() does, so it never runs inside another's transaction.
+import { types, type PGlite } from '@electric-sql/pglite';
+import { serialize } from 'pg-protocol';
+import type { PreparedSql } from './database.js';
+
+type Field = { name: string; dataTypeID: number };
+type Prepared = { text: string; parameterTypes: number[]; fields: Field[] };
+type Message = { name: string; dataTypeIDs?: number[]; fields?: unknown[] };
+
+const statementsOf = new WeakMap<PGlite, Map<string, Prepared>>();
+
+export function createPGlitePreparedSql(pglite: PGlite): PreparedSql {
+  let statements = statementsOf.get(pglite);
+  if (!statements) statementsOf.set(pglite, (statements = new Map()));
+  const prepared = statements;
+
+  const exclusively = <T>(run: () => Promise<T>) =>
+    pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run));
+
+  async function prepare(name: string, text: string): Promise<Prepared> {
+    const { messages } = await pglite.execProtocol(
+      concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    );
+    const parameters = (messages as Message[]).find((message) => message.name === 'parameterDescription');
+    const row = (messages as Message[]).find((message) => message.name === 'rowDescription');
+    return {
+      text,
+      parameterTypes: parameters?.dataTypeIDs ?? [],
+      fields: ((row?.fields ?? []) as Field[]).map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+    };
+  }
+
+  return <Row>(name: string, text: string, values: unknown[]) =>
+    exclusively(async () => {
+      let statement = prepared.get(name);
+      if (!statement) prepared.set(name, (statement = await prepare(name, text)));
+      else if (statement.text !== text) throw new Error(`statement ${name} was prepared with another text`);
+      // Parameters are serialised as query() does: by the type PostgreSQL gave each one.
+      const parameters = values.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[statement.parameterTypes[index]!];
+        return serializer ? serializer(value) : String(value);
+      });
+      const { messages } = await pglite.execProtocol(
+        concat([serialize.bind({ statement: name, values: parameters }), serialize.execute({}), serialize.sync()]),
+      );
+      const rows: Row[] = [];
+      for (const message of messages as Message[]) {
+        if (message.name !== 'dataRow') continue;
+        const row: Record<string, unknown> = {};
+        statement.fields.forEach(({ name: column, dataTypeID }, index) => {
+          row[column] = types.parseType(message.fields![index] as string | null, dataTypeID, pglite.parsers);
+        });
+        rows.push(row as Row);
+      }
+      return rows;
+    });
+}
+
+function concat(parts: Buffer[]): Uint8Array {
+  return Buffer.concat(parts);
+}
