@@ -14,16 +14,19 @@ type Message = { name: string; dataTypeIDs?: number[]; fields?: unknown[] };
 const statementsOf = new WeakMap<PGlite, Map<string, Prepared>>();
 
 export function createPGlitePreparedSql(pglite: PGlite): PreparedSql {
-  let statements = statementsOf.get(pglite);
-  if (!statements) statementsOf.set(pglite, (statements = new Map()));
-  const prepared = statements;
+  const prepared = statementsOf.get(pglite) ?? new Map<string, Prepared>();
+  statementsOf.set(pglite, prepared);
 
   const exclusively = <T>(run: () => Promise<T>) =>
     pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run));
 
   async function prepare(name: string, text: string): Promise<Prepared> {
     const { messages } = await pglite.execProtocol(
-      concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([
+        serialize.parse({ name, text, types: [] }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
     );
     const parameters = (messages as Message[]).find((message) => message.name === 'parameterDescription');
     const row = (messages as Message[]).find((message) => message.name === 'rowDescription');
@@ -46,7 +49,11 @@ export function createPGlitePreparedSql(pglite: PGlite): PreparedSql {
         return serializer ? serializer(value) : String(value);
       });
       const { messages } = await pglite.execProtocol(
-        concat([serialize.bind({ statement: name, values: parameters }), serialize.execute({}), serialize.sync()]),
+        Buffer.concat([
+          serialize.bind({ statement: name, values: parameters }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
       );
       const rows: Row[] = [];
       for (const message of messages as Message[]) {
@@ -59,8 +66,4 @@ export function createPGlitePreparedSql(pglite: PGlite): PreparedSql {
       }
       return rows;
     });
-}
-
-function concat(parts: Buffer[]): Uint8Array {
-  return Buffer.concat(parts);
 }

@@ -15,7 +15,7 @@ type Connection = { client: pg.Client; ready: Promise<void>; connected: boolean;
 
 export type PipelinedSql = {
   sql: PreparedSql;
-  /** Connections open now, for metrics and tests. */
+  /** Connections open now (the bound on them is tested). */
   connections(): number;
   close(): Promise<void>;
 };
@@ -81,8 +81,8 @@ export function createPipelinedSql({ url, connections, connectTimeoutMs, log }: 
       // It failed between being chosen and being connected: its statements go on another.
       return dispatch(batch);
     }
-    const stream = (connection.client as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } })
-      .connection.stream;
+    // node-postgres keeps its socket on the client's (undeclared) `connection`.
+    const { stream } = (connection.client as unknown as { connection: { stream: Corkable } }).connection;
     // node-postgres corks around each statement; the outer cork makes the whole batch one write.
     stream.cork();
     try {

@@ -208,7 +208,6 @@ builder.mutationFields((t) => ({
     type: Verification,
     ...requires('credentials:verify'),
     args: { input: t.arg({ type: VerifyCredentialInput, required: true }) },
-    resolve: (_root, { input }, { services, principal }) =>
-      services.verification.verify(input, principal ?? null),
+    resolve: (_root, { input }, { services, principal }) => services.verification.verify(input, principal ?? null),
   }),
 }));

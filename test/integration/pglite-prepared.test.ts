@@ -21,7 +21,8 @@ describe('prepared statements on PGlite', () => {
     expect(inserted).toEqual([{ n: 7, at, doc: { a: [1, 'two'] }, flag: true, note: null }]);
     await sql('scratch-insert', insert, [8, null, null, false, "it's"]);
 
-    const select = 'SELECT n, at, doc, flag, note, count(*) OVER ()::int AS total FROM scratch WHERE n >= $1 ORDER BY n';
+    const select =
+      'SELECT n, at, doc, flag, note, count(*) OVER ()::int AS total FROM scratch WHERE n >= $1 ORDER BY n';
     const viaPrepared = await sql('scratch-select', select, [7]);
     expect(viaPrepared).toEqual((await pglite.query(select, [7])).rows);
     expect(viaPrepared.map((row) => (row as { note: string | null }).note)).toEqual([null, "it's"]);
