@@ -3,6 +3,7 @@
 // that way, and 144 µs as a named statement bound and run in one call (same rows, same parsers). Parsed once
 // per statement name and PGlite instance (the test suite shares one instance between databases); each run
 // takes PGlite's transaction and query locks, as query() does, so it never runs inside another's transaction.
+// The statements asked in one event-loop turn run together under one taking of the locks (runWaiting).
 import { types, type PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { PreparedSql } from './database.js';
@@ -10,6 +11,8 @@ import type { PreparedSql } from './database.js';
 type Field = { name: string; dataTypeID: number };
 type Prepared = { text: string; parameterTypes: number[]; fields: Field[] };
 type Message = { name: string; dataTypeIDs?: number[]; fields?: unknown[] };
+type Statement = { name: string; text: string; values: unknown[] };
+type Waiting = Statement & { resolve: (rows: unknown[]) => void; reject: (error: unknown) => void };
 
 const statementsOf = new WeakMap<PGlite, Map<string, Prepared>>();
 
@@ -37,33 +40,55 @@ export function createPGlitePreparedSql(pglite: PGlite): PreparedSql {
     };
   }
 
-  return <Row>(name: string, text: string, values: unknown[]) =>
-    exclusively(async () => {
-      let statement = prepared.get(name);
-      if (!statement) prepared.set(name, (statement = await prepare(name, text)));
-      else if (statement.text !== text) throw new Error(`statement ${name} was prepared with another text`);
-      // Parameters are serialised as query() does: by the type PostgreSQL gave each one.
-      const parameters = values.map((value, index) => {
-        if (value === null || value === undefined) return null;
-        const serializer = pglite.serializers[statement.parameterTypes[index]!];
-        return serializer ? serializer(value) : String(value);
+  /** Binds and runs one statement (the caller holds PGlite's locks); rows parsed as query() parses them. */
+  async function run({ name, text, values }: Statement): Promise<unknown[]> {
+    let statement = prepared.get(name);
+    if (!statement) prepared.set(name, (statement = await prepare(name, text)));
+    else if (statement.text !== text) throw new Error(`statement ${name} was prepared with another text`);
+    // Parameters are serialised as query() does: by the type PostgreSQL gave each one.
+    const parameters = values.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pglite.serializers[statement.parameterTypes[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    const { messages } = await pglite.execProtocol(
+      Buffer.concat([serialize.bind({ statement: name, values: parameters }), serialize.execute({}), serialize.sync()]),
+    );
+    const rows: Record<string, unknown>[] = [];
+    for (const message of messages as Message[]) {
+      if (message.name !== 'dataRow') continue;
+      const row: Record<string, unknown> = {};
+      statement.fields.forEach(({ name: column, dataTypeID }, index) => {
+        row[column] = types.parseType(message.fields![index] as string | null, dataTypeID, pglite.parsers);
       });
-      const { messages } = await pglite.execProtocol(
-        Buffer.concat([
-          serialize.bind({ statement: name, values: parameters }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-      );
-      const rows: Row[] = [];
-      for (const message of messages as Message[]) {
-        if (message.name !== 'dataRow') continue;
-        const row: Record<string, unknown> = {};
-        statement.fields.forEach(({ name: column, dataTypeID }, index) => {
-          row[column] = types.parseType(message.fields![index] as string | null, dataTypeID, pglite.parsers);
-        });
-        rows.push(row as Row);
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  // The statements asked in one event-loop turn run together, one after another under one taking of the locks,
+  // once the turn's I/O is handled (setImmediate), as pipelined-sql.ts corks them on PostgreSQL. Run as each
+  // request asked, PostgreSQL's WebAssembly and the HTTP handling took turns on the core for every request;
+  // together, `me` took 130–200 µs less of the event loop per request (pairs in the README). Each statement
+  // has its own Sync, so each succeeds or fails alone.
+  let waiting: Waiting[] = [];
+  async function runWaiting() {
+    const batch = waiting;
+    waiting = [];
+    let next = 0;
+    try {
+      await exclusively(async () => {
+        for (; next < batch.length; next++) await run(batch[next]!).then(batch[next]!.resolve, batch[next]!.reject);
+      });
+    } catch (error) {
+      for (const statement of batch.slice(next)) statement.reject(error); // the locks were not had (closed)
+    }
+  }
+
+  return <Row>(name: string, text: string, values: unknown[]) =>
+    new Promise<Row[]>((resolve, reject) => {
+      if (waiting.push({ name, text, values, resolve: resolve as Waiting['resolve'], reject }) === 1) {
+        setImmediate(() => void runWaiting());
       }
-      return rows;
     });
 }

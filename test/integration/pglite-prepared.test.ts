@@ -38,6 +38,26 @@ describe('prepared statements on PGlite', () => {
     expect(await sql('divide', 'SELECT 12 / $1::int AS q', [6])).toEqual([{ q: 2 }]);
   });
 
+  it('answers a burst asked in one turn statement by statement, the one at fault failing alone', async () => {
+    const sql = createPGlitePreparedSql(pglite);
+    const divisors = Array.from({ length: 100 }, (_, i) => (i === 37 ? 0 : i + 1));
+    const answers = await Promise.allSettled(
+      divisors.map((divisor) => sql<{ q: number }>('burst-divide', 'SELECT 600 / $1::int AS q', [divisor])),
+    );
+    answers.forEach((answer, i) => {
+      if (i === 37) expect(answer).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+      else expect(answer).toEqual({ status: 'fulfilled', value: [{ q: Math.trunc(600 / divisors[i]!) }] });
+    });
+  });
+
+  it('fails the statements asked of a closed instance instead of leaving them waiting', async () => {
+    const closing = await PGlite.create();
+    const sql = createPGlitePreparedSql(closing);
+    expect(await sql('one', 'SELECT 1 AS n', [])).toEqual([{ n: 1 }]);
+    await closing.close();
+    await expect(Promise.all([sql('one', 'SELECT 1 AS n', []), sql('two', 'SELECT 2 AS n', [])])).rejects.toThrow();
+  }, 60_000);
+
   it('waits for an open transaction instead of running inside it', async () => {
     const sql = createPGlitePreparedSql(pglite);
     const count = () => sql<{ n: number }>('scratch-count', 'SELECT count(*)::int AS n FROM scratch', []);
