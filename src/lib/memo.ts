@@ -11,3 +11,16 @@ export function boundedMemo<V>(maxEntries: number, compute: (key: string) => V):
     return value;
   };
 }
+
+/** A set that keeps at most `maxEntries` members: past it the oldest goes, as in boundedMemo. */
+export function boundedSet(maxEntries: number) {
+  const members = new Set<string>();
+  return {
+    has: (member: string) => members.has(member),
+    add(member: string) {
+      if (members.has(member)) return;
+      if (members.size >= maxEntries) members.delete(members.values().next().value!);
+      members.add(member);
+    },
+  };
+}

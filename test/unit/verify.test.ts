@@ -560,15 +560,18 @@ describe('our did:key credentials', () => {
   });
 
   describe('the signature check on each key and header', () => {
-    it.each([ed25519, p256])('verifies a $alg credential, and fails it once a byte of the signature changes', async (signer) => {
-      const jws = await issueJwtVc(signer);
-      expect(check(await verifyCredential(jws, undefined, ours), 'signature').status).toBe('passed');
-      const flipped = jws.slice(0, -2) + (jws.at(-2) === 'A' ? 'B' : 'A') + jws.at(-1);
-      expect(check(await verifyCredential(flipped, undefined, ours), 'signature')).toMatchObject({
-        status: 'failed',
-        detail: 'signature does not verify with the key',
-      });
-    });
+    it.each([ed25519, p256])(
+      'verifies a $alg credential, and fails it once a byte of the signature changes',
+      async (signer) => {
+        const jws = await issueJwtVc(signer);
+        expect(check(await verifyCredential(jws, undefined, ours), 'signature').status).toBe('passed');
+        const flipped = jws.slice(0, -2) + (jws.at(-2) === 'A' ? 'B' : 'A') + jws.at(-1);
+        expect(check(await verifyCredential(flipped, undefined, ours), 'signature')).toMatchObject({
+          status: 'failed',
+          detail: 'signature does not verify with the key',
+        });
+      },
+    );
 
     it('fails an ES256 signature of the wrong length rather than throwing', async () => {
       const jws = await issueJwtVc(p256);
@@ -581,7 +584,12 @@ describe('our did:key credentials', () => {
 
     it('refuses a critical header parameter it does not understand (RFC 7515 §4.1.11)', async () => {
       // Signed by hand: jose refuses to sign what it would refuse to verify.
-      const header = json64({ alg: 'EdDSA', kid: ed25519.kid, crit: ['urn:example:unknown'], 'urn:example:unknown': 1 });
+      const header = json64({
+        alg: 'EdDSA',
+        kid: ed25519.kid,
+        crit: ['urn:example:unknown'],
+        'urn:example:unknown': 1,
+      });
       const signingInput = `${header}.${json64(jwtVcPayload(ed25519))}`;
       const signature = signBytes(null, Buffer.from(signingInput), ed25519.privateKey).toString('base64url');
       const jws = `${signingInput}.${signature}`;
@@ -592,13 +600,66 @@ describe('our did:key credentials', () => {
       const jws = await issueJwtVc(p256);
       const offCurve = { ...p256.publicJwk, y: Buffer.alloc(32, 7).toString('base64url') };
       const result = await verifyCredential(jws, undefined, { ...ours, resolveIssuerKey: async () => offCurve });
-      expect(check(result, 'signature')).toMatchObject({ status: 'failed', detail: 'key (EC P-256) cannot verify ES256' });
+      expect(check(result, 'signature')).toMatchObject({
+        status: 'failed',
+        detail: 'key (EC P-256) cannot verify ES256',
+      });
     });
 
     it('does not verify an ES256 token with an Ed25519 key', async () => {
       const jws = await issueJwtVc(p256);
-      const result = await verifyCredential(jws, undefined, { ...ours, resolveIssuerKey: async () => ed25519.publicJwk });
-      expect(check(result, 'signature')).toMatchObject({ status: 'failed', detail: 'key (OKP Ed25519) cannot verify ES256' });
+      const result = await verifyCredential(jws, undefined, {
+        ...ours,
+        resolveIssuerKey: async () => ed25519.publicJwk,
+      });
+      expect(check(result, 'signature')).toMatchObject({
+        status: 'failed',
+        detail: 'key (OKP Ed25519) cannot verify ES256',
+      });
+    });
+  });
+
+  describe('with issuer signatures remembered for the verifying tenant (signatureMemoScope)', () => {
+    const remembered: VerifyOptions = { ...ours, signatureMemoScope: 'tenant-a' };
+
+    it.each([ed25519, p256])(
+      'verifies the same $alg credential again, and still refuses it with another key',
+      async (signer) => {
+        const jws = await issueJwtVc(signer);
+        for (let round = 0; round < 2; round++) {
+          expect(await verifyCredential(jws, undefined, remembered)).toMatchObject({ verified: true });
+        }
+        const withStrangersKey = { ...remembered, resolveIssuerKey: async () => stranger.publicJwk };
+        expect(check(await verifyCredential(jws, undefined, withStrangersKey), 'signature')).toMatchObject({
+          status: 'failed',
+        });
+      },
+    );
+
+    it('refuses a changed claim or a swapped signature after the genuine credential verified', async () => {
+      const jws = await issueJwtVc(ed25519);
+      expect((await verifyCredential(jws, undefined, remembered)).verified).toBe(true);
+      const payload = payloadOf(jws);
+      payload.vc.credentialSubject.tier = 'platinum';
+      const changed = await verifyCredential(withPayload(jws, payload), undefined, remembered);
+      expect(check(changed, 'signature').status).toBe('failed');
+      const other = await issueJwtVc(ed25519, { jti: 'urn:uuid:another' });
+      const swapped = `${jws.split('.').slice(0, 2).join('.')}.${other.split('.')[2]}`;
+      expect(check(await verifyCredential(swapped, undefined, remembered), 'signature').status).toBe('failed');
+    });
+
+    it('still checks status, validity and key binding every time', async () => {
+      const presented = await withKb(await issueSdJwt(ed25519));
+      expect((await verifyCredential(presented, undefined, remembered)).verified).toBe(true);
+      checkStatus.mockResolvedValueOnce({ status: 'revoked' } as StatusAnswer);
+      expect(check(await verifyCredential(presented, undefined, remembered), 'status').status).toBe('failed');
+      const later = await verifyCredential(presented, undefined, {
+        ...remembered,
+        now: new Date((T + 2 * 365 * 86400) * 1000),
+      });
+      expect(check(later, 'validity_period').status).toBe('failed');
+      const forAnother = await verifyCredential(presented, undefined, { ...remembered, expectedNonce: 'another' });
+      expect(check(forAnother, 'key_binding').status).toBe('failed');
     });
   });
 

@@ -41,6 +41,7 @@ export function createVerificationService({
         ...(input.audience && { expectedAudience: input.audience }),
         ...(input.nonce && { expectedNonce: input.nonce }),
         checkStatus: (reference, issuer) => statusLists.statusOf(reference, issuer),
+        ...(verifier && { signatureMemoScope: verifier.tenantId }),
       });
       const verdict = await trust.trustOfIssuer(verifier, result.issuer, result.credentialTypes);
       const checked: VerificationResult = {

@@ -3,9 +3,9 @@
 // when its signature does over `header.payload` (RFC 7515 §5.2), and jose's WebCrypto path (a key import and a
 // verification as thread-pool jobs) cost three times as much per verification (321 µs against 108 µs for
 // Ed25519, measured; the key import was most of it). Every other header or key goes through jose.
-import { createPublicKey, verify as verifySignature, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, verify as verifySignature, type KeyObject } from 'node:crypto';
 import { compactVerify, importJWK, type JWK } from 'jose';
-import { boundedMemo } from '../../../lib/memo.js';
+import { boundedMemo, boundedSet } from '../../../lib/memo.js';
 import { failed, passed } from './checks.js';
 import type { DecodedJws } from './compact-jws.js';
 import type { Check, VerifyOptions } from './verify.types.js';
@@ -19,8 +19,11 @@ function algProblem(alg: unknown): string | null {
   return `alg ${JSON.stringify(alg ?? null)} is not accepted (allowed: ${ALLOWED_ALGS.join(', ')})`;
 }
 
-/** Verifies a decoded JWS with a public JWK; returns why it failed, or null when it verified. */
-export async function verifyJws(jws: DecodedJws, jwk: JWK): Promise<string | null> {
+/**
+ * Verifies a decoded JWS with a public JWK; returns why it failed, or null when it verified. With `memoScope`,
+ * a signature that verified is remembered under it (verifiedSignatures).
+ */
+export async function verifyJws(jws: DecodedJws, jwk: JWK, memoScope?: string): Promise<string | null> {
   const alg = jws.header.alg as string;
   const refused = algProblem(alg);
   if (refused) return refused;
@@ -28,9 +31,14 @@ export async function verifyJws(jws: DecodedJws, jwk: JWK): Promise<string | nul
   if (jwk.alg !== undefined && jwk.alg !== alg) return `key is for ${jwk.alg}, token uses ${alg}`;
   const fast = FAST_PATH[alg];
   if (fast && jwk.kty === fast.kty && jwk.crv === fast.crv && !('crit' in jws.header) && !('b64' in jws.header)) {
-    const publicKey = keyObjectOf(JSON.stringify([jwk.kty, jwk.crv, jwk.x, jwk.y]));
+    const publicKeyId = JSON.stringify([jwk.kty, jwk.crv, jwk.x, jwk.y]);
+    const publicKey = keyObjectOf(publicKeyId);
     if (!publicKey) return cannotVerify(jwk, alg);
-    return (await signatureVerifies(jws.compact, publicKey, fast.digest)) ? null : SIGNATURE_FAILS;
+    const memoKey = memoScope === undefined ? null : verifiedSignatureKey(memoScope, publicKeyId, alg, jws.compact);
+    if (memoKey !== null && verifiedSignatures.has(memoKey)) return null;
+    if (!(await signatureVerifies(jws.compact, publicKey, fast.digest))) return SIGNATURE_FAILS;
+    if (memoKey !== null) verifiedSignatures.add(memoKey);
+    return null;
   }
   let key: Awaited<ReturnType<typeof importJWK>>;
   try {
@@ -66,6 +74,20 @@ const keyObjectOf = boundedMemo(10_000, (key): KeyObject | null => {
 });
 
 /**
+ * Signatures that verified lately, each under its scope (the verifying tenant). A holder presents the same
+ * credential again and again (at each login to a relying party, say), and a signature that verified with a key
+ * verifies with it for ever: Ed25519 and ECDSA verification are deterministic functions of key, input and
+ * signature, so remembering the outcome changes no answer. What is remembered is a SHA-256 of scope, key, alg
+ * and JWS, so an entry is small whatever the credential's size, and failures are never remembered. Per tenant,
+ * so how fast an answer comes tells no tenant what another verified.
+ */
+const verifiedSignatures = boundedSet(50_000);
+
+function verifiedSignatureKey(scope: string, publicKeyId: string, alg: string, compact: string): string {
+  return createHash('sha256').update(`${scope}\0${publicKeyId}\0${alg}\0`).update(compact).digest('base64');
+}
+
+/**
  * ES256 signatures are R || S (RFC 7518 §3.4), which node:crypto calls ieee-p1363. Verified on libuv's thread
  * pool (node:crypto's callback form): the event loop, which every request shares, hands the curve arithmetic to
  * another core. Alternating pairs, verify jwt_vc_json on 2 cores: main thread 409 → 305 µs per verification,
@@ -86,11 +108,15 @@ function signatureVerifies(compact: string, key: KeyObject, digest: string | nul
   });
 }
 
-/** RFC 9901 §7.1 steps 2.2–2.3: the signature verifies with a key that belongs to the issuer. */
+/**
+ * RFC 9901 §7.1 steps 2.2–2.3: the signature verifies with a key that belongs to the issuer. The issuer-signed
+ * JWT is what a holder presents again and again, so its signature is remembered under `signatureMemoScope`
+ * (KB-JWTs are new with every presentation and are not).
+ */
 export async function checkIssuerSignature(
   jws: DecodedJws,
   issuer: string | null,
-  resolveIssuerKey: VerifyOptions['resolveIssuerKey'],
+  { resolveIssuerKey, signatureMemoScope }: Pick<VerifyOptions, 'resolveIssuerKey' | 'signatureMemoScope'>,
 ): Promise<Check> {
   const refused = algProblem(jws.header.alg); // before any key is looked up
   if (refused) return failed('signature', refused);
@@ -107,7 +133,7 @@ export async function checkIssuerSignature(
     return failed('signature', `could not resolve the issuer key: ${(error as Error).message}`);
   }
   if (!jwk) return failed('signature', `no key found for issuer ${issuer}${kid ? ` and kid ${kid}` : ''}`);
-  const problem = await verifyJws(jws, jwk);
+  const problem = await verifyJws(jws, jwk, signatureMemoScope);
   return problem
     ? failed('signature', problem)
     : passed('signature', `${String(jws.header.alg)} signature by ${issuer}`);

@@ -52,6 +52,8 @@ export type VerifyOptions = {
   expectedAudience?: string;
   expectedNonce?: string;
   clockToleranceSeconds?: number;
+  /** When given (the verifying tenant), issuer signatures that verified are remembered under it (issuer-signature.ts). */
+  signatureMemoScope?: string;
 };
 
 /** The input is not a credential at all (not a JWS or SD-JWT, undecodable parts, non-JSON). */

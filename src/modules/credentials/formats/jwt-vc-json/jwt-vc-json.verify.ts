@@ -75,7 +75,7 @@ export async function verifyJwtVc(credential: string, options: VerifyOptions): P
   const problems = structureProblems(header, payload);
   const checks: Check[] = [
     problems.length ? failed('structure', problems.join('; ')) : passed('structure', 'VC Data Model 1.1 JWT'),
-    await checkIssuerSignature(jws, issuer, options.resolveIssuerKey),
+    await checkIssuerSignature(jws, issuer, options),
     checkValidityPeriod(
       payload,
       { issuanceDate: vc.issuanceDate, expirationDate: vc.expirationDate },
