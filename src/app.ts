@@ -8,6 +8,7 @@ import type { RequestContext } from './graphql/context.js';
 import { schema } from './graphql/schema.js';
 import { createGraphQLHandler, GRAPHQL_PATH } from './graphql/yoga.js';
 import { serveGraphQL } from './graphql/http.js';
+import { createKnownAnswers } from './graphql/known-answers.js';
 import { SECURITY_HEADERS } from './http/security-headers.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from './http/body.js';
 import { sendError, sendJson } from './http/respond.js';
@@ -55,6 +56,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function createApp(deps: AppDeps): App {
   const { prisma, services, rateLimits, principals, log, production, trustProxyHops, metrics } = deps;
   const yoga = createGraphQLHandler(schema, { production, graphiql: deps.graphiql, log });
+  const knownAnswers = createKnownAnswers();
   const cors = createCorsPolicy(deps.corsOrigins);
   const operations = { health: deps.health, metrics, metricsToken: deps.metricsToken };
   const rest = createRestRouter(schema, ENDPOINTS);
@@ -201,7 +203,7 @@ export function createApp(deps: AppDeps): App {
       };
       await applyRateLimit(principal, request, response);
       if (isGraphQL) {
-        await serveGraphQL(yoga, request, response, url, context);
+        await serveGraphQL(yoga, knownAnswers, request, response, url, context);
         // A mutation may have recorded events: the webhook dispatcher looks now rather than at its next poll. (Not
         // after queries: each wake costs the dispatcher a pass, at most one per 25 ms, a statement or two.)
         if (ranMutation) services.webhookDispatcher.wake();

@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import type { Logger } from '../lib/logger.js';
 import type { RequestOrigin } from '../modules/credentials/credentials.service.js';
 import type { Services } from '../services.js';
+import type { CompiledRun } from './known-answers.js';
 
 /** Built once per request by the HTTP app, for both transports. */
 export type RequestContext = {
@@ -25,4 +26,6 @@ export type RequestContext = {
    * (A function, not a flag: Yoga hands resolvers a copy of the context object.)
    */
   markMutation?(): void;
+  /** Between the GraphQL transport and the compiled-execution plugin (known-answers.ts). */
+  compiledRun?: CompiledRun;
 };

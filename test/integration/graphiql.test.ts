@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/graphql/context.js';
 import { GRAPHIQL_ASSETS_PATH, GRAPHIQL_CSP, serveGraphiQLAsset } from '../../src/graphql/graphiql.js';
 import { serveGraphQL } from '../../src/graphql/http.js';
+import { createKnownAnswers } from '../../src/graphql/known-answers.js';
 import { schema } from '../../src/graphql/schema.js';
 import { createGraphQLHandler } from '../../src/graphql/yoga.js';
 import { PUBLIC_ROUTES } from '../../src/http/public-routes.js';
@@ -27,6 +28,7 @@ async function serveGraphiQL(options: { production: boolean; graphiql?: boolean 
   const logs: string[] = [];
   const graphiql = options.graphiql ?? !options.production;
   const yoga = createGraphQLHandler(schema, { ...options, graphiql, log: capturingLogger(logs) });
+  const knownAnswers = createKnownAnswers();
   const server: Server = createServer(async (request, response) => {
     const requestId = 'test-request';
     try {
@@ -41,7 +43,7 @@ async function serveGraphiQL(options: { production: boolean; graphiql?: boolean 
           setResponseHeader: (name: string, value: string) => response.setHeader(name, value),
           chargeOperations: async () => {},
         } as unknown as RequestContext;
-        await serveGraphQL(yoga, request, response, url, context);
+        await serveGraphQL(yoga, knownAnswers, request, response, url, context);
         return;
       }
       await serveGraphiQLAsset({ request, response, pathname: url.pathname, graphiql });
