@@ -27,11 +27,14 @@ export function inspectDatabase(database: Database): Database {
       },
     },
   }) as unknown as PrismaClient;
-  const sql: PreparedSql = (name, text, values) => {
-    statements.push({ kind: 'sql', via: `prepared '${name}'`, text });
-    return database.sql(name, text, values);
-  };
-  return { ...database, prisma, sql };
+  const recorded =
+    (run: PreparedSql): PreparedSql =>
+    (name, text, values) => {
+      statements.push({ kind: 'sql', via: `prepared '${name}'`, text });
+      return run(name, text, values);
+    };
+  // Both ways the service sends prepared statements: the reads, and those that may wait on a lock (issuing).
+  return { ...database, prisma, sql: recorded(database.sql), lockingSql: recorded(database.lockingSql) };
 }
 
 /** $queryRaw`…` arrives as a Sql object ($1, $2… placeholders); $queryRawUnsafe as [text, ...values]. */
@@ -145,7 +148,9 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   },
   findUserWithTenants: {
     reason: "me: the user's own memberships, one in each of their tenants",
-    matches: rawLookup(/^SELECT u\.id::text, u\.email, .* FROM memberships m .* WHERE m\.user_id = u\.id\), '\[\]'::json\) AS tenants FROM users u WHERE u\.id = \$1::uuid$/),
+    matches: rawLookup(
+      /^SELECT u\.id::text, u\.email, .* FROM memberships m .* WHERE m\.user_id = u\.id\), '\[\]'::json\) AS tenants FROM users u WHERE u\.id = \$1::uuid$/,
+    ),
   },
   tenantSlugTaken: {
     reason: 'registration: slugs are unique across all tenants, checked before the tenant exists',
@@ -219,7 +224,9 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   },
   findStatusListEntry: {
     reason: 'verification: any credential’s status reference is judged against the list it names, by its id',
-    matches: rawLookup(/^SELECT s\.tenant_id::text AS "tenantId", .* FROM status_lists s JOIN dids d ON d\.id = s\.did_id AND d\.tenant_id = s\.tenant_id WHERE s\.id = \$1::uuid$/),
+    matches: rawLookup(
+      /^SELECT s\.tenant_id::text AS "tenantId", .* FROM status_lists s JOIN dids d ON d\.id = s\.did_id AND d\.tenant_id = s\.tenant_id WHERE s\.id = \$1::uuid$/,
+    ),
   },
   findStatusListVersion: {
     reason: 'public: a published status list’s version, to serve its cached rendering to any relying party',
