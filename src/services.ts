@@ -90,6 +90,7 @@ export function createServices(
   const webhookOptions = { allowPrivate: config.webhookAllowPrivateUrls, production: config.nodeEnv === 'production' };
   const webhookDispatcher = createWebhookDispatcher({
     db: prisma,
+    sql: lockingSql,
     keys,
     log: log.child({ component: 'webhooks' }),
     ...webhookOptions,

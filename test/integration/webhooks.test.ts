@@ -369,7 +369,7 @@ describe('retries, replay, rotation and disabling, on a clock the test moves', (
     const endpoint = await subscribe(hooks);
     await ok(call('POST', '/v1/dids', {}));
     // An instance claims the delivery and dies before attempting it (as with kill -9).
-    await fanOutEvents(app.database.prisma, clock.now(), 100);
+    await fanOutEvents(app.database.lockingSql, clock.now(), 100);
     const [pending] = await deliveriesOf(endpoint.id);
     const claimed = await claimDelivery(app.database.prisma, {
       tenantId: owner.tenant_id,

@@ -4,6 +4,7 @@
 // default runs the same code in its one process. It wakes when this instance has just written (wake(), called
 // after every successful write request) and polls otherwise, for what other instances wrote and for retries.
 import { randomUUID } from 'node:crypto';
+import type { PreparedSql } from '../../../db/database.js';
 import type { PrismaClient } from '../../../generated/prisma/client.js';
 import type { KeyEncryption } from '../../../lib/key-encryption.js';
 import type { Logger } from '../../../lib/logger.js';
@@ -13,6 +14,8 @@ import { claimDelivery, claimDueDeliveries, fanOutEvents, type ClaimedDelivery }
 
 export type DispatcherOptions = {
   db: PrismaClient;
+  /** The fan-out and claim of every pass, as prepared statements (Database.lockingSql: they take row locks). */
+  sql: PreparedSql;
   keys: KeyEncryption;
   log: Logger;
   clock?: Clock;
@@ -68,7 +71,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   async function fanOut(): Promise<number> {
     let total = 0;
     for (;;) {
-      const { events } = await fanOutEvents(options.db, now(), FAN_OUT_BATCH);
+      const { events } = await fanOutEvents(options.sql, now(), FAN_OUT_BATCH);
       total += events;
       if (events < FAN_OUT_BATCH) return total;
     }
@@ -78,7 +81,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   async function startDue(): Promise<number> {
     const free = concurrency - inFlight.size;
     if (free <= 0) return 0;
-    const claimed = await claimDueDeliveries(options.db, {
+    const claimed = await claimDueDeliveries(options.sql, {
       lockedBy: instanceId,
       now: now(),
       leaseUntil: lease(),
