@@ -104,14 +104,22 @@ async function benchBaselineOnly(env: Record<string, string>) {
   printBaselineRows(await benchAgainstBaseline(env.DATABASE_URL, process.env.REDIS_URL, options), options);
 }
 
-/** BENCH_ONLY=targets: verification, reads and status lists against issue 18's targets. */
+/**
+ * BENCH_ONLY=targets: verification, reads and status lists against issue 18's targets. On PostgreSQL they hold
+ * "with and without Redis": with REDIS_URL set, the rows run once with the limiter in memory and once in Redis.
+ */
 async function benchTargetsOnly(env: Record<string, string>) {
-  const service = await start(env);
-  try {
-    const options = { connections: ISSUE_CONNECTIONS, seconds: SECONDS };
-    printTargets(await benchTargets(service.url, env.DATABASE_URL ? 'postgres' : 'pglite', options));
-  } finally {
-    await service.stop();
+  const limiters: [string, Record<string, string>][] = [['memory', {}]];
+  if (env.DATABASE_URL && process.env.REDIS_URL) limiters.push(['Redis', { REDIS_URL: process.env.REDIS_URL }]);
+  for (const [limiter, limiterEnv] of limiters) {
+    const service = await start({ ...env, ...limiterEnv });
+    try {
+      const options = { connections: ISSUE_CONNECTIONS, seconds: SECONDS };
+      console.log(`issue 18's targets, limiter in ${limiter}:`);
+      printTargets(await benchTargets(service.url, env.DATABASE_URL ? 'postgres' : 'pglite', options));
+    } finally {
+      await service.stop();
+    }
   }
 }
 
@@ -341,11 +349,14 @@ async function warnWithoutAutovacuum(databaseUrl: string) {
 }
 
 console.log(`# bench: ${CONNECTIONS} connections, ${SECONDS} s per endpoint, node ${process.version}`);
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-'));
-try {
-  await benchDatabase('embedded default (PGlite)', { DATA_DIR: dataDir });
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
+// BENCH_EMBEDDED=skip: PostgreSQL's rows alone (when working on them).
+if (process.env.BENCH_EMBEDDED !== 'skip') {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-'));
+  try {
+    await benchDatabase('embedded default (PGlite)', { DATA_DIR: dataDir });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 if (process.env.DATABASE_URL) {
   await warnWithoutAutovacuum(process.env.DATABASE_URL);
