@@ -18,6 +18,9 @@ export type FloodRun = {
 
 export type FloodResult = { alone: LoadResult; runs: FloodRun[] };
 
+/** Tenants each measured run asks `me` as, in turn. */
+const PROBE_TENANTS = 3;
+
 async function registerAccounts(url: string, count: number, parallel: number): Promise<string[]> {
   const emails: string[] = [];
   const suffix = Math.random().toString(16).slice(2, 10);
@@ -74,13 +77,21 @@ export async function benchLoginFlood(
   options: { accounts: number; flood: number; probe: number; seconds: number; honourRetryAfter: boolean[] },
 ): Promise<FloodResult> {
   const emails = await registerAccounts(url, options.accounts, 4);
-  // A tenant per measured run, made before any flood: at thousands of `me` a second one tenant's bucket runs
-  // dry within a few runs, and its quick 429s would pass for a fast `me`.
+  // Tenants of its own for each measured run, made before any flood and asked in turn: at thousands of `me` a
+  // second one tenant's bucket (20,000 at once) runs dry within a run on PostgreSQL, and its quick 429s would
+  // pass for a fast `me`.
   const [aloneAuth, ...runAuths] = await Promise.all(
-    Array.from({ length: 1 + options.honourRetryAfter.length }, () => freshAuth()),
+    Array.from({ length: 1 + options.honourRetryAfter.length }, () =>
+      Promise.all(Array.from({ length: PROBE_TENANTS }, () => freshAuth())),
+    ),
   );
-  const me = (headers: Record<string, string>) =>
-    ({ method: 'GET', path: '/v1/auth/me', headers, expectStatus: 200 }) as const;
+  const me = (tenants: Record<string, string>[]) => ({
+    method: 'GET' as const,
+    path: '/v1/auth/me',
+    headers: tenants[0]!,
+    rotation: tenants.map((headers) => ({ authorization: headers.authorization! })),
+    expectStatus: 200,
+  });
   await runLoad(url, me(aloneAuth!), options.probe, 1); // warm-up: a fresh service is measured as fairly as a used one
   const alone = await runLoad(url, me(aloneAuth!), options.probe, options.seconds);
   const runs: FloodRun[] = [];
