@@ -5,7 +5,7 @@
 // what the service writes, whatever columns the schema has by then. Runs alternate between the two, as in
 // baseline-compare.ts, so drift in the machine's speed falls on both alike; each row is a median.
 import pg from 'pg';
-import type { LoadResult, LoadTarget } from './load.js';
+import { inTurn, type LoadResult, type LoadTarget } from './load.js';
 import { issueBody } from './issue.js';
 import { start, tenantWithDid, type Started } from './service.js';
 import { load } from './wrk.js';
@@ -123,8 +123,7 @@ async function seed(client: pg.Client, credentialId: string, tenants: number, pe
  */
 async function measure(service: Started, connections: number, pool: pg.Client): Promise<Map<string, LoadResult>> {
   const { url } = service;
-  const tenants = await Promise.all(Array.from({ length: 7 }, () => issuingTenant(url)));
-  const [issuer, ...others] = tenants;
+  const [issuer, ...others] = await Promise.all(Array.from({ length: 7 }, () => issuingTenant(url)));
   const verifiers = others.slice(0, 3);
   const listers = others.slice(3);
   const { auth, body, issued } = issuer!;
@@ -140,19 +139,18 @@ async function measure(service: Started, connections: number, pool: pg.Client): 
     expectStatus: 200,
   });
   await row('issue jwt_vc_json', post('/v1/credentials/issue', auth, body));
-  const verifications = verifiers.map((verifier) => ({
-    authorization: verifier.auth.authorization,
-    body: JSON.stringify({ credential: verifier.issued.credential }),
-  }));
+  const verifications = verifiers.map(({ issued }) => JSON.stringify({ credential: issued.credential }));
   await row('verify jwt_vc_json', {
-    ...post('/v1/credentials/verify', verifiers[0]!.auth, verifications[0]!.body),
-    rotation: verifications,
+    ...post('/v1/credentials/verify', {}, verifications[0]!),
+    ...inTurn(
+      verifiers.map(({ auth }) => auth),
+      verifications,
+    ),
   });
   await row('list ?limit=20', {
     method: 'GET',
     path: '/v1/credentials?limit=20',
-    headers: listers[0]!.auth,
-    rotation: listers.map((lister) => ({ authorization: lister.auth.authorization })),
+    ...inTurn(listers.map(({ auth }) => auth)),
     expectStatus: 200,
   });
   await row('status list fetch', { method: 'GET', path: statusPath, expectStatus: 200 });

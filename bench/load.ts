@@ -25,6 +25,20 @@ export type LoadTarget = {
   rotation?: readonly { authorization: string; body?: string }[];
 };
 
+/**
+ * Requests that ask as each of `tenants` in turn (their Authorization headers, and with `bodies` a body each):
+ * the `headers` and `rotation` of a LoadTarget.
+ */
+export function inTurn(tenants: readonly { authorization: string }[], bodies?: readonly string[]) {
+  return {
+    headers: { authorization: tenants[0]!.authorization },
+    rotation: tenants.map(({ authorization }, index) => ({
+      authorization,
+      ...(bodies && { body: bodies[index]! }),
+    })),
+  };
+}
+
 export async function runLoad(baseUrl: string, target: LoadTarget, connections: number, seconds: number) {
   if (target.paths) throw new Error('a row of one request per path needs wrk (apt-get install wrk)');
   const body = target.body?.();

@@ -4,7 +4,7 @@
 // a child process (bench/login-flood.client.ts), either ignoring Retry-After or honouring it.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { runLoad, type LoadResult } from './load.js';
+import { inTurn, runLoad, type LoadResult } from './load.js';
 
 const CLIENT = fileURLToPath(new URL('./login-flood.client.ts', import.meta.url));
 
@@ -88,8 +88,7 @@ export async function benchLoginFlood(
   const me = (tenants: Record<string, string>[]) => ({
     method: 'GET' as const,
     path: '/v1/auth/me',
-    headers: tenants[0]!,
-    rotation: tenants.map((headers) => ({ authorization: headers.authorization! })),
+    ...inTurn(tenants.map((headers) => ({ authorization: headers.authorization! }))),
     expectStatus: 200,
   });
   await runLoad(url, me(aloneAuth!), options.probe, 1); // warm-up: a fresh service is measured as fairly as a used one

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { runLoad } from './load.js';
+import { inTurn, runLoad } from './load.js';
 import { benchIssue } from './issue.js';
 import { benchLoginFlood, type FloodResult } from './login-flood.js';
 import { benchWebhooks } from './webhooks.js';
@@ -216,17 +216,15 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   const gqlMe = JSON.stringify({ query: '{ me { userId email role permissions tenants { id slug role } } }' });
   // `me` outruns one tenant's bucket on PostgreSQL (20,000 at once: 4,000/s over 5 s), and its 429s would be
   // measured instead: these rows ask as several tenants in turn.
-  const inTurn = async () => {
-    const tenants = await Promise.all(Array.from({ length: 4 }, tenant));
-    return { headers: tenants[0]!.auth, rotation: tenants.map(({ auth }) => ({ authorization: auth.authorization })) };
-  };
+  const tenantsInTurn = async () =>
+    inTurn((await Promise.all(Array.from({ length: 4 }, tenant))).map(({ auth }) => auth));
 
   const rows: [string, Awaited<ReturnType<typeof runLoad>>][] = [];
   rows.push([
     'GET /v1/auth/me',
     await runLoad(
       warm.url,
-      { method: 'GET', path: '/v1/auth/me', ...(await inTurn()), expectStatus: 200 },
+      { method: 'GET', path: '/v1/auth/me', ...(await tenantsInTurn()), expectStatus: 200 },
       CONNECTIONS,
       SECONDS,
     ),
@@ -235,7 +233,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     'POST /graphql { me }',
     await runLoad(
       warm.url,
-      { method: 'POST', path: '/graphql', ...(await inTurn()), body: () => gqlMe, expectStatus: 200 },
+      { method: 'POST', path: '/graphql', ...(await tenantsInTurn()), body: () => gqlMe, expectStatus: 200 },
       CONNECTIONS,
       SECONDS,
     ),

@@ -3,7 +3,7 @@
 // runs after a warm-up (load.ts's autocannon without wrk), each run as tenants of its own taken in turn, each
 // holding one credential of each format (issued by a did:key, so verification resolves nothing over the
 // network, and checks status).
-import type { LoadResult, LoadTarget } from './load.js';
+import { inTurn, type LoadResult, type LoadTarget } from './load.js';
 import { tenantWithDid } from './service.js';
 import { issueBody } from './issue.js';
 import { load } from './wrk.js';
@@ -106,7 +106,7 @@ export async function benchTargets(
       const [first, ...others] = await Promise.all(Array.from({ length: TENANTS_PER_ROW }, tenants));
       const loadTarget = await target(first!);
       if (loadTarget.headers?.authorization) {
-        loadTarget.rotation = [first!, ...others].map(({ auth }) => ({ authorization: auth.authorization }));
+        loadTarget.rotation = inTurn([first!, ...others].map(({ auth }) => auth)).rotation;
       }
       return loadTarget;
     };
