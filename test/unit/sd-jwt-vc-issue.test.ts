@@ -53,13 +53,16 @@ async function libraryIssue(ours: string, input: IssueInput): Promise<string> {
   });
 }
 
+/** A vc+sd-jwt request of the issuer above, as the service has validated it. */
+const request = (fields: Partial<IssueInput>): IssueInput => ({ format: 'vc+sd-jwt', issuer: key.did, ...fields });
+
 const CASES: Record<string, IssueInput> = {
-  'every claim disclosable, nested values': {
+  'every claim disclosable, nested values': request({
     vct: 'https://credentials.example.com/degree',
     subjectId: 'did:example:holder',
     claims: { given_name: 'Ada', degree: { type: 'BSc', subjects: ['Mathematics', 'Logic'] }, gpa: 3.9, alumni: true },
-  } as IssueInput,
-  'a subset disclosable, expiry, holder key, the older typ': {
+  }),
+  'a subset disclosable, expiry, holder key, the older typ': request({
     vct: 'https://credentials.example.com/membership',
     claims: { member_since: 2019, tier: 'gold', region: 'EU' },
     disclosable: ['tier'],
@@ -67,12 +70,12 @@ const CASES: Record<string, IssueInput> = {
     validUntil: new Date('2027-12-01T00:00:00Z'),
     holderJwk: { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' },
     sdJwtTyp: 'vc+sd-jwt',
-  } as IssueInput,
-  'no claims: no disclosures': { vct: 'https://credentials.example.com/empty' } as IssueInput,
-  'unicode in a claim': {
+  }),
+  'no claims: no disclosures': request({ vct: 'https://credentials.example.com/empty' }),
+  'unicode in a claim': request({
     vct: 'https://credentials.example.com/name',
     claims: { family_name: 'Müller-Łukasiewicz 山田' },
-  } as IssueInput,
+  }),
 };
 
 describe('issuing vc+sd-jwt', () => {
@@ -94,7 +97,7 @@ describe('issuing vc+sd-jwt', () => {
   });
 
   it("keeps the library's rule: a protected claim is never disclosable", async () => {
-    const input = { vct: 'https://credentials.example.com/x', claims: { a: 1 }, disclosable: ['status'] } as IssueInput;
+    const input = request({ vct: 'https://credentials.example.com/x', claims: { a: 1 }, disclosable: ['status'] });
     await expect(issueSdJwtVc(input, key, context)).rejects.toThrow('Cannot disclose protected field');
   });
 });
