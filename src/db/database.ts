@@ -15,7 +15,7 @@ import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
 import { openPGliteDirectory } from './pglite-files.js';
 import { createPipelinedSql } from './pipelined-sql.js';
 import { createPGlitePreparedSql } from './pglite-prepared.js';
-import { fastByteaClient } from './pglite-bytea.js';
+import { adapterClient } from './pglite-adapter-client.js';
 
 // Limit checks lock the tenant's row, so a burst of writes to one tenant queues on it: let them wait for
 // a connection and the lock rather than fail after Prisma's 2 s default.
@@ -160,7 +160,10 @@ async function openPGlite(
     exec: async (script) => void (await pglite.exec(script)),
   };
   await applyMigrations(connection, log);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(fastByteaClient(pglite)), transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPGlite(adapterClient(pglite)),
+    transactionOptions: TRANSACTION_OPTIONS,
+  });
   await syncBuiltinRoles(prisma);
   // One in-process connection: nothing to pipeline, and no other connection to wait on.
   const sql = createPGlitePreparedSql(pglite);

@@ -1,9 +1,9 @@
 // Byte columns read through Prisma are exactly the stored bytes, on either database: in and out of a
 // transaction, empty, short, and a status list's 16 KiB. On PGlite they pass through the service's own bytea
-// decoder (src/db/pglite-bytea.ts) instead of the adapter's.
+// decoder (src/db/pglite-adapter-client.ts) instead of the adapter's.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseByteaHex } from '../../src/db/pglite-bytea.js';
+import { parseByteaHex } from '../../src/db/pglite-adapter-client.js';
 import { registerUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
