@@ -15,6 +15,7 @@
 // transaction's commit and rollback) is PGlite's own.
 import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
+import { serializeParameters } from './pglite-prepared.js';
 
 type Parser = (text: string, typeId: number) => unknown;
 type Parsers = Record<number, Parser>;
@@ -47,12 +48,8 @@ async function runQuery(
     messages.push(...(await step(serialize.parse({ text: sql, types: [] }))));
     const described = await step(serialize.describe({ type: 'S' }));
     const parameterTypes = described.find((message) => message.name === 'parameterDescription')?.dataTypeIDs ?? [];
-    const values = params.map((value, index) => {
-      if (value === null || value === undefined) return null;
-      const serializer = pglite.serializers[parameterTypes[index]!];
-      return serializer ? serializer(value) : String(value);
-    });
-    messages.push(...(await step(serialize.bind({ values: values as (string | null)[] }))));
+    const values = serializeParameters(pglite, parameterTypes, params);
+    messages.push(...(await step(serialize.bind({ values }))));
     messages.push(...(await step(serialize.describe({ type: 'P' }))));
     messages.push(...(await step(serialize.execute({}))));
   } finally {

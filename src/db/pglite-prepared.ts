@@ -16,6 +16,15 @@ type Waiting = Statement & { resolve: (rows: unknown[]) => void; reject: (error:
 
 const statementsOf = new WeakMap<PGlite, Map<string, Prepared>>();
 
+/** Parameters serialised as PGlite's query() serialises them: by the type PostgreSQL described for each one. */
+export function serializeParameters(pglite: PGlite, parameterTypes: number[], values: unknown[]): (string | null)[] {
+  return values.map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const serializer = pglite.serializers[parameterTypes[index]!];
+    return serializer ? serializer(value) : String(value);
+  });
+}
+
 export function createPGlitePreparedSql(pglite: PGlite): PreparedSql {
   const prepared = statementsOf.get(pglite) ?? new Map<string, Prepared>();
   statementsOf.set(pglite, prepared);
@@ -45,12 +54,7 @@ export function createPGlitePreparedSql(pglite: PGlite): PreparedSql {
     let statement = prepared.get(name);
     if (!statement) prepared.set(name, (statement = await prepare(name, text)));
     else if (statement.text !== text) throw new Error(`statement ${name} was prepared with another text`);
-    // Parameters are serialised as query() does: by the type PostgreSQL gave each one.
-    const parameters = values.map((value, index) => {
-      if (value === null || value === undefined) return null;
-      const serializer = pglite.serializers[statement.parameterTypes[index]!];
-      return serializer ? serializer(value) : String(value);
-    });
+    const parameters = serializeParameters(pglite, statement.parameterTypes, values);
     const { messages } = await pglite.execProtocol(
       Buffer.concat([serialize.bind({ statement: name, values: parameters }), serialize.execute({}), serialize.sync()]),
     );
