@@ -16,6 +16,7 @@
 import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import { serializeParameters } from './pglite-prepared.js';
+import { exchange } from './pglite-wire.js';
 
 type Parser = (text: string, typeId: number) => unknown;
 type Parsers = Record<number, Parser>;
@@ -42,7 +43,7 @@ async function runQuery(
   params: unknown[] = [],
   options: QueryOptions,
 ): Promise<Result> {
-  const step = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false }) as Promise<Message[]>;
+  const step = (message: Uint8Array) => exchange(pglite, message, { syncToFs: false }) as Promise<Message[]>;
   const messages: Message[] = [];
   try {
     messages.push(...(await step(serialize.parse({ text: sql, types: [] }))));

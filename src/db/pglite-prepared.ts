@@ -7,6 +7,7 @@
 import { types, type PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import type { PreparedSql } from './database.js';
+import { exchange } from './pglite-wire.js';
 
 type Field = { name: string; dataTypeID: number };
 type Prepared = { text: string; parameterTypes: number[]; fields: Field[] };
@@ -33,12 +34,14 @@ export function createPGlitePreparedSql(pglite: PGlite): PreparedSql {
     pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run));
 
   async function prepare(name: string, text: string): Promise<Prepared> {
-    const { messages } = await pglite.execProtocol(
+    const messages = await exchange(
+      pglite,
       Buffer.concat([
         serialize.parse({ name, text, types: [] }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
       ]),
+      { syncToFs: true },
     );
     const parameters = (messages as Message[]).find((message) => message.name === 'parameterDescription');
     const row = (messages as Message[]).find((message) => message.name === 'rowDescription');
@@ -55,8 +58,10 @@ export function createPGlitePreparedSql(pglite: PGlite): PreparedSql {
     if (!statement) prepared.set(name, (statement = await prepare(name, text)));
     else if (statement.text !== text) throw new Error(`statement ${name} was prepared with another text`);
     const parameters = serializeParameters(pglite, statement.parameterTypes, values);
-    const { messages } = await pglite.execProtocol(
+    const messages = await exchange(
+      pglite,
       Buffer.concat([serialize.bind({ statement: name, values: parameters }), serialize.execute({}), serialize.sync()]),
+      { syncToFs: true },
     );
     const rows: Record<string, unknown>[] = [];
     for (const message of messages as Message[]) {

@@ -2,7 +2,7 @@
 // itself: its results must be PGlite query()'s, value for value, for every type the schema stores; a failed
 // statement must fail as PGlite's does and leave the next one working; and inside a transaction its queries
 // must see the transaction and roll back with it.
-import { PGlite } from '@electric-sql/pglite';
+import { messages, PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapterClient } from '../../src/db/pglite-adapter-client.js';
 import { pgliteTemplate } from '../support/pglite-template.js';
@@ -66,10 +66,27 @@ describe('the adapter’s queries through the client', () => {
   });
 
   it('fail as PGlite does, and the next query works', async () => {
-    const duplicate = client.query(INSERT, [1, null, null, null, null, null, null, null, null, null, null], asAdapter);
-    await expect(duplicate).rejects.toMatchObject({ code: '23505' });
-    await expect(client.query('SELEKT 1', [], asAdapter)).rejects.toMatchObject({ code: '42601' });
+    const row = [1, null, null, null, null, null, null, null, null, null, null];
+    const theirs = await pglite.query(INSERT, row, asAdapter).catch((error: unknown) => error);
+    const ours = await client.query(INSERT, row, asAdapter).catch((error: unknown) => error);
+    // The adapter turns database errors into Prisma's (P2002 and the rest) by this class.
+    expect(ours).toBeInstanceOf(messages.DatabaseError);
+    expect(ours).toMatchObject({ code: '23505', constraint: 'scratch_pkey', table: 'scratch', severity: 'ERROR' });
+    const fields = ({ message, code, detail, constraint, table, schema, severity, routine }: any) =>
+      ({ message, code, detail, constraint, table, schema, severity, routine });
+    expect(fields(ours)).toEqual(fields(theirs));
+    await expect(client.query('SELEKT 1', [], asAdapter)).rejects.toMatchObject({ code: '42601', position: '1' });
     expect((await client.query('SELECT $1::int + 1 AS two', [1], asAdapter)).rows).toEqual([[2]]);
+  });
+
+  it('read results larger than one chunk of PGlite’s output, multi-byte text split anywhere', async () => {
+    // About 6 MB of rows: the backend's output reaches the client in pieces, cut inside messages and characters.
+    const select = "SELECT g AS n, repeat('é✓x', 20000 + g) AS text FROM generate_series(1, 100) AS g";
+    const theirs = await pglite.query(select, [], asAdapter);
+    const ours = await client.query(select, [], asAdapter);
+    expect(ours.rows).toHaveLength(100);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect((ours.rows[99] as [number, string])[1]).toBe('é✓x'.repeat(20_100));
   });
 
   it('run inside a transaction: seen by it, rolled back with it', async () => {
