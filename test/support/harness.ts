@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { startServer, type BackgroundOptions } from '../../src/server.js';
 import type { Services } from '../../src/services.js';
+import { createHttpClient } from './http-client.js';
 import { capturingLogger } from './log-sink.js';
 import { pgliteTemplate } from './pglite-template.js';
 
@@ -114,6 +115,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     { webhooks: options.webhookDispatcher ?? false, ...options.background },
   );
   const url = running.url;
+  const client = createHttpClient(url);
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...opts.headers };
@@ -123,8 +125,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(url + path, { method, headers, body });
-    const text = await response.text();
+    const response = await client.exchange(method, path, headers, body);
+    const text = response.text;
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -141,6 +143,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logs,
     request,
     graphql: (query, variables, token) => request('POST', '/graphql', { body: { query, variables }, token }),
-    close: running.close,
+    close: async () => {
+      client.close();
+      await running.close();
+    },
   };
 }
