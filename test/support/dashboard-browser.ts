@@ -1,6 +1,6 @@
 // The dashboard in a real browser, for the end-to-end tests (test/integration/dashboard*.test.ts): Debian's
-// Chromium (/usr/bin/chromium, or CHROMIUM_PATH) driven by playwright-core, which downloads no browser; .ci/run
-// installs the package when it is missing. One browser per test file; each test opens a context of its own
+// Chromium (chromium-headless-shell, else chromium, or CHROMIUM_PATH: test/support/chromium.ts) driven by
+// playwright-core, which downloads no browser; .ci/run installs the package when it is missing. One browser per test file; each test opens a context of its own
 // (its own sessionStorage), signed in or not, against the app the file started (startTestApp).
 //
 // What a test gets:
@@ -26,7 +26,7 @@ import { addMember, BUILTIN_ROLE_IDS, tenantOnPlan, uniqueSuffix, type Registere
 import type { TestApp } from './harness.js';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium.js';
 
 /** Where the dashboard keeps its token (web/src/session/session-store.ts). */
 export const SESSION_STORAGE_KEY = 'credential-service.session';
@@ -34,12 +34,12 @@ export const SESSION_STORAGE_KEY = 'credential-service.session';
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
+  if (!existsSync(TEST_CHROMIUM_PATH)) {
     throw new Error(
-      `no Chromium at ${CHROMIUM_PATH}: apt-get install -y --no-install-recommends chromium (or set CHROMIUM_PATH)`,
+      `no Chromium at ${TEST_CHROMIUM_PATH}: apt-get install -y --no-install-recommends chromium-headless-shell (or set CHROMIUM_PATH)`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
 export type DashboardPage = {
