@@ -2,8 +2,6 @@
 // background jobs, then close the database cleanly.
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, stdoutDestination } from './lib/logger.js';
-import { startServer } from './server.js';
-import { DatabaseUnreachableError } from './db/database.js';
 
 let config: Config;
 try {
@@ -15,6 +13,11 @@ try {
   }
   throw error;
 }
+
+// The rest of the service is loaded once the configuration is known to be good: a refusal comes in a fraction
+// of a second instead of after every module has loaded (about 2 s of CPU on a 2-core host).
+const { startServer } = await import('./server.js');
+const { DatabaseUnreachableError } = await import('./db/database.js');
 
 const destination = stdoutDestination();
 const log = createLogger(config.logLevel, destination);
