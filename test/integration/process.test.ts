@@ -1,9 +1,11 @@
 // The service as a process: configuration errors, graceful shutdown, and the embedded database surviving
-// kill -9 with every acknowledged write intact.
+// kill -9 with every acknowledged write intact. Started as `npm start` starts it (tsx on the sources), the one
+// file that does: the other process tests start the compiled build, as `npm run start:prod` does.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeArgsOf } from '../../scripts/node-command.js';
 import { spawnService, startService, type ChildService } from '../support/child-service.js';
 import { newRegistration } from '../support/factories.js';
 import { signalUnderLoad, unanswered } from '../support/in-flight.js';
@@ -27,7 +29,7 @@ let service: ChildService | undefined;
 /** The service on the shared DATA_DIR: started there (the first time, on an empty directory) unless running. */
 async function runningService(): Promise<ChildService> {
   dataDir ??= await tempDataDir();
-  service ??= await startService({ DATA_DIR: dataDir });
+  service ??= await startService({ DATA_DIR: dataDir }, undefined, { command: nodeArgsOf('start') });
   return service;
 }
 afterAll(async () => {

@@ -2,8 +2,10 @@
 // and named by a hash of everything the compiler reads: the TypeScript version, both tsconfig files, the
 // installed packages (package-lock.json) and every file under src/ (the generated Prisma client included).
 // The compiler's output is a function of those inputs, so a run whose inputs are unchanged reuses the
-// output of the build that made it (about 16 s of CPU and 600 MB saved); any edit under src/ builds again,
-// and a build that fails is never kept.
+// output of the build that made it; any edit under src/ builds again, and a build that fails is never kept.
+// It is compiled with --noCheck: the same files, byte for byte (compared on this tree), in 12.7 s of CPU
+// instead of 27.7 s; the types are checked by `npm run typecheck`, as CI runs it before the tests. Files of
+// both workers may ask for it at once: one builds, the others wait for it (a lock directory beside it).
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -15,13 +17,43 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'credential-service-tests');
 /** Builds of other sources (another branch, an older commit) are removed once this old. */
 const STALE_MS = 7 * 24 * 60 * 60 * 1000;
+/** A lock older than this was left by a run that died mid-build. */
+const LOCK_STALE_MS = 5 * 60 * 1000;
 const run = promisify(execFile);
 
 /** The directory holding `dist/` as `npm run build` writes it for the sources of this checkout. */
 export async function compiledBuild(): Promise<string> {
   const build = path.join(CACHE_DIR, `build-${await buildKey()}`);
-  if (await exists(build)) return build;
   await mkdir(CACHE_DIR, { recursive: true });
+  const lock = `${build}.lock`;
+  for (;;) {
+    if (await exists(build)) return build;
+    const locked = await mkdir(lock).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+        return false;
+      },
+    );
+    if (locked) {
+      try {
+        if (!(await exists(build))) await compile(build);
+        return build;
+      } finally {
+        await rm(lock, { recursive: true, force: true });
+      }
+    }
+    // Another process is building it: wait, unless its lock was left by a run that died (a build takes ~10 s).
+    const age = await stat(lock).then(
+      (stats) => Date.now() - stats.mtimeMs,
+      () => 0,
+    );
+    if (age > LOCK_STALE_MS) await rm(lock, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function compile(build: string): Promise<void> {
   await pruneStaleBuilds();
   const partial = `${build}.${randomUUID()}.partial`;
   try {
@@ -31,6 +63,7 @@ export async function compiledBuild(): Promise<string> {
         path.join(ROOT, 'node_modules/typescript/bin/tsc'),
         '-p',
         'tsconfig.build.json',
+        '--noCheck',
         '--outDir',
         path.join(partial, 'dist'),
       ],
@@ -43,7 +76,6 @@ export async function compiledBuild(): Promise<string> {
   } finally {
     await rm(partial, { recursive: true, force: true });
   }
-  return build;
 }
 
 async function buildKey(): Promise<string> {
