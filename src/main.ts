@@ -1,6 +1,7 @@
 // Entry point: config → database → app → listen; SIGTERM/SIGINT drain in-flight requests and running
 // background jobs, then close the database cleanly.
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { lockDataDirectory, type DirectoryLock } from './db/directory-lock.js';
 import { createLogger, stdoutDestination } from './lib/logger.js';
 
 let config: Config;
@@ -13,11 +14,6 @@ try {
   }
   throw error;
 }
-
-// The rest of the service is loaded once the configuration is known to be good: a refusal comes in a fraction
-// of a second instead of after every module has loaded (about 2 s of CPU on a 2-core host).
-const { startServer } = await import('./server.js');
-const { DatabaseUnreachableError } = await import('./db/database.js');
 
 const destination = stdoutDestination();
 const log = createLogger(config.logLevel, destination);
@@ -37,8 +33,30 @@ async function exit(code: number): Promise<void> {
   process.exit(code);
 }
 
+// The embedded database belongs to one process: its directory is locked before anything else, so that a second
+// process started on the same DATA_DIR is refused at once, with nothing opened.
+let dataDirectoryLock: DirectoryLock | undefined;
+if (!config.databaseUrl) {
+  try {
+    dataDirectoryLock = await lockDataDirectory(config.dataDir);
+  } catch (error) {
+    log.fatal((error as Error).message);
+    await exit(1);
+  }
+}
+
+// The rest of the service is loaded once the configuration and the data directory are known to be good: a
+// refusal comes in a fraction of a second instead of after every module has loaded (about 2 s of CPU on a
+// 2-core host).
+const { startServer } = await import('./server.js');
+const { DatabaseUnreachableError } = await import('./db/database.js');
+
 try {
-  const running = await startServer(config, log);
+  const running = await startServer(
+    config,
+    log,
+    dataDirectoryLock && { kind: 'pglite', dataDir: config.dataDir, lock: dataDirectoryLock },
+  );
   log.info(
     {
       url: running.url,

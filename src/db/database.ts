@@ -11,7 +11,7 @@ import type { Logger } from '../lib/logger.js';
 import { applyMigrations, type SqlConnection } from './migrate.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { syncBuiltinRoles } from './builtin-roles.sync.js';
-import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.js';
+import { lockDataDirectory, type DirectoryLock } from './directory-lock.js';
 import { openPGliteDirectory } from './pglite-files.js';
 import { createPipelinedSql } from './pipelined-sql.js';
 import { createPGlitePreparedSql } from './pglite-prepared.js';
@@ -53,7 +53,8 @@ export type Database = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string }
+  /** On disk in `dataDir`; `lock`, the directory's lock when the caller already holds it (src/main.ts). */
+  | { kind: 'pglite'; dataDir: string; lock?: DirectoryLock }
   /** In memory; `template` (a PGlite data directory dump) skips initdb: the test suite clones a migrated one. */
   | { kind: 'pglite-memory'; template?: Blob }
   /**
@@ -65,7 +66,7 @@ export type DatabaseOptions =
 /** Opens the database, applies pending migrations and synchronises the built-in roles. */
 export async function openDatabase(options: DatabaseOptions, log: Logger): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10, log);
-  if (options.kind === 'pglite') return openPGlite({ dataDir: options.dataDir }, log);
+  if (options.kind === 'pglite') return openPGlite({ dataDir: options.dataDir, lock: options.lock }, log);
   if (options.kind === 'pglite-shared') return openPGlite({ shared: options.pglite }, log);
   return openPGlite({ template: options.template }, log);
 }
@@ -136,16 +137,21 @@ export async function migratePostgres(url: string, log: Logger): Promise<string[
 }
 
 async function openPGlite(
-  { dataDir, template, shared }: { dataDir?: string; template?: Blob | undefined; shared?: PGlite },
+  {
+    dataDir,
+    template,
+    shared,
+    lock: held,
+  }: { dataDir?: string; template?: Blob | undefined; shared?: PGlite; lock?: DirectoryLock | undefined },
   log: Logger,
 ): Promise<Database> {
   let lock: DirectoryLock | undefined;
   let pglite: PGlite;
   if (dataDir) {
+    // PGlite is a single-process database: a second process on the same files would corrupt them.
+    lock = held ?? (await lockDataDirectory(dataDir));
     const directory = path.resolve(dataDir, 'pglite');
     await mkdir(directory, { recursive: true });
-    // PGlite is a single-process database: a second process on the same files would corrupt them.
-    lock = await acquireDirectoryLock(path.resolve(dataDir, 'pglite.lock'));
     const opened = await openPGliteDirectory(directory);
     pglite = opened.pglite;
     log.info(

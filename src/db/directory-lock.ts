@@ -1,8 +1,15 @@
 // A lock file holding the owner's pid, so that a second service started on the same DATA_DIR refuses to
 // open the embedded database instead of corrupting it. A lock left by a dead process is taken over.
-import { open, readFile, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
 
 export type DirectoryLock = { release(): Promise<void> };
+
+/** The lock of the embedded database in DATA_DIR (the directory is made if it does not exist). */
+export async function lockDataDirectory(dataDir: string): Promise<DirectoryLock> {
+  await mkdir(dataDir, { recursive: true });
+  return acquireDirectoryLock(path.resolve(dataDir, 'pglite.lock'));
+}
 
 export async function acquireDirectoryLock(lockPath: string): Promise<DirectoryLock> {
   for (let attempt = 0; attempt < 2; attempt++) {
