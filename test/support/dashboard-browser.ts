@@ -1,7 +1,8 @@
 // The dashboard in a real browser, for the end-to-end tests (test/integration/dashboard*.test.ts): Debian's
 // Chromium (chromium-headless-shell, else chromium, or CHROMIUM_PATH: test/support/chromium.ts) driven by
-// playwright-core, which downloads no browser; .ci/run installs the package when it is missing. One browser per test file; each test opens a context of its own
-// (its own sessionStorage), signed in or not, against the app the file started (startTestApp).
+// playwright-core, which downloads no browser; .ci/run installs the package when it is missing. One browser per
+// test file; each test opens a context of its own (its own sessionStorage), signed in or not, against the app the
+// file started (startTestApp).
 //
 // What a test gets:
 // - launchChromium()                     the browser (headless, no network beyond the app, no sandbox)

@@ -11,7 +11,8 @@ export function createHttpClient(baseUrl: string) {
   function exchange(method: string, path: string, headers: Record<string, string>, body?: string) {
     return new Promise<ExchangeResult>((resolve, reject) => {
       const outgoing = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-      const request = http.request(new URL(path, baseUrl), { method, headers: outgoing, agent }, (response) => {
+      // baseUrl + path, as fetch(url + path) was given: a path starting "//" stays a path, not another host.
+      const request = http.request(new URL(baseUrl + path), { method, headers: outgoing, agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
