@@ -1,3 +1,5 @@
+import { contextCacheSymbol } from '@pothos/core';
+import { RequestCache } from '@pothos/plugin-scope-auth';
 import type { Principal } from '../auth/principal.js';
 import type { Logger } from '../lib/logger.js';
 import type { RequestOrigin } from '../modules/credentials/credentials.service.js';
@@ -28,4 +30,19 @@ export type RequestContext = {
   markMutation?(): void;
   /** Between the GraphQL transport and the compiled-execution plugin (known-answers.ts). */
   compiledRun?: CompiledRun;
+  /**
+   * The key Pothos files the request's caches under (its scope-auth RequestCache) instead of the context itself:
+   * Yoga's copies of the context carry it too, so they find the same cache, and releaseRequestCaches drops it.
+   */
+  [contextCacheSymbol]?: object;
 };
+
+/**
+ * Drops the request's entry from Pothos's module-wide WeakMap once the request is answered. Left there, it outlived
+ * the request: V8's young-generation collector keeps a WeakMap's values alive whatever becomes of their keys, and
+ * the cached value holds the context, so each request's objects (its response and headers among them) survived
+ * two scavenges and were promoted to the old generation, to be freed only by a full collection.
+ */
+export function releaseRequestCaches(context: RequestContext): void {
+  RequestCache.clearForContext(context);
+}
