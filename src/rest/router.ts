@@ -3,7 +3,15 @@
 // behind the schema.
 import type { IncomingMessage } from 'node:http';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { parse, validate, type FieldNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  GraphQLSchema,
+  OperationTypeNode,
+  parse,
+  validate,
+  type DocumentNode,
+  type FieldNode,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { accessFailure, accessOf, type Access } from '../graphql/access.js';
 import { AppError, badRequest, findAppError, internalError } from '../lib/errors.js';
 import type { RequestContext } from '../graphql/context.js';
@@ -38,7 +46,8 @@ export type RestMatch =
 export type RestOutcome = { status: number; body: unknown };
 
 export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[]) {
-  const compiled = endpoints.map((endpoint) => compile(schema, endpoint));
+  const mutationsAsQueries = mutationRootAsQueryRoot(schema);
+  const compiled = endpoints.map((endpoint) => compile(schema, mutationsAsQueries, endpoint));
 
   // Templates without parameters, by their segments: the most specific match there is, found without a scan.
   const literal = new Map<string, CompiledEndpoint[]>();
@@ -104,7 +113,36 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
   return { match, run };
 }
 
-function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoint {
+/**
+ * The schema with its mutation type as the query root, to run a REST endpoint's mutation — one root field, which
+ * serial execution does not change — as the equivalent query. graphql-jit runs a mutation's root fields one after
+ * another through a queue it adds, with its callbacks, to each request's execution context, and on the issue path
+ * that per-request machinery kept every request's objects alive through V8's young-generation collections until
+ * a full one: some 2.9 MB promoted per scavenge at 3,500 issues a second, against 0.7 MB run as a query. The
+ * resolvers get the same arguments, context and parent type; only `info.operation` and `info.schema` differ.
+ */
+function mutationRootAsQueryRoot(schema: GraphQLSchema): GraphQLSchema | null {
+  const mutation = schema.getMutationType();
+  if (!mutation) return null;
+  const config = schema.toConfig();
+  return new GraphQLSchema({ ...config, query: mutation, mutation: null, subscription: null });
+}
+
+/** A one-field mutation as a query (mutationRootAsQueryRoot); any other operation as it is. */
+function executable(document: DocumentNode, asQueries: GraphQLSchema | null, schema: GraphQLSchema) {
+  const operation = document.definitions[0] as OperationDefinitionNode;
+  if (
+    !asQueries ||
+    operation.operation !== OperationTypeNode.MUTATION ||
+    operation.selectionSet.selections.length !== 1
+  ) {
+    return { schema, document };
+  }
+  const asQuery: OperationDefinitionNode = { ...operation, operation: OperationTypeNode.QUERY };
+  return { schema: asQueries, document: { ...document, definitions: [asQuery] } };
+}
+
+function compile(schema: GraphQLSchema, asQueries: GraphQLSchema | null, endpoint: RestEndpoint): CompiledEndpoint {
   const document = parse(endpoint.operation);
   const errors = validate(schema, document);
   if (errors.length) {
@@ -113,7 +151,8 @@ function compile(schema: GraphQLSchema, endpoint: RestEndpoint): CompiledEndpoin
     );
   }
   const operation = document.definitions[0] as OperationDefinitionNode;
-  const query = compileQuery(schema, document);
+  const run = executable(document, asQueries, schema);
+  const query = compileQuery(run.schema, run.document);
   if (!isCompiledQuery(query)) {
     throw new Error(`REST ${endpoint.method} ${endpoint.path}: ${query.errors?.map((e) => e.message).join('; ')}`);
   }
