@@ -69,13 +69,17 @@ export function databaseOptions(config: Config): DatabaseOptions {
     : { kind: 'pglite', dataDir: config.dataDir };
 }
 
+/** A database the caller opened itself (the test suite wraps one to record the statements it is sent). */
+export type OpenedDatabase = { kind: 'opened'; database: Database };
+
 export async function startServer(
   config: Config,
   log: Logger,
-  options?: DatabaseOptions,
+  options?: DatabaseOptions | OpenedDatabase,
   background: BackgroundOptions = {},
 ): Promise<RunningServer> {
-  const database = await openDatabase(options ?? databaseOptions(config), log);
+  const database =
+    options?.kind === 'opened' ? options.database : await openDatabase(options ?? databaseOptions(config), log);
   // Rate limits are shared through Redis when configured, otherwise kept in this process.
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, log) : undefined;
   // Until the client is ready, requests would spend from a per-instance fallback bucket, a free extra burst

@@ -12,6 +12,7 @@ import * as idempotencyRepository from '../../src/modules/idempotency/idempotenc
 import { dataSubjectRequestStats } from '../../src/modules/compliance/data-subjects.repository.js';
 import {
   allowancesUsed,
+  inspectDatabase,
   GLOBAL_BY_DESIGN,
   takeStatements,
   tenantScopeViolations,
@@ -22,16 +23,6 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { verifiedDomainsCheckedBefore } from '../../src/modules/domains/domains.repository.js';
 import { BUILTIN_ROLE_IDS, changePlan, newRegistration, registerUser, uniqueSuffix } from '../support/factories.js';
 
-vi.mock('../../src/db/database.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/db/database.js')>();
-  const { inspectDatabase } = await import('../support/tenant-scope.js');
-  return {
-    ...original,
-    openDatabase: async (...args: Parameters<typeof original.openDatabase>) =>
-      inspectDatabase(await original.openDatabase(...args)),
-  };
-});
-
 let app: TestApp;
 /** Everything recorded in this file, for the check that every global-by-design entry is still in use. */
 const recorded: Statement[] = [];
@@ -40,7 +31,10 @@ let dns: TestDnsServer;
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  app = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', DNS_SERVERS: dns.address } });
+  app = await startTestApp({
+    env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', DNS_SERVERS: dns.address },
+    wrapDatabase: inspectDatabase,
+  });
 });
 afterAll(async () => {
   await app?.close();

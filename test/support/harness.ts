@@ -5,7 +5,7 @@
 // starts some 50 apps.
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../../src/config.js';
-import type { Database } from '../../src/db/database.js';
+import { openDatabase, type Database, type DatabaseOptions } from '../../src/db/database.js';
 import { startServer, type BackgroundOptions } from '../../src/server.js';
 import type { Services } from '../../src/services.js';
 import { createHttpClient } from './http-client.js';
@@ -61,6 +61,11 @@ export type TestAppOptions = {
    * deliveries; tests about delivery turn it on or call runDue().
    */
   webhookDispatcher?: boolean;
+  /**
+   * Opens the database as the app would and hands the app this function's view of it instead: a test that
+   * records every statement sent (test/support/tenant-scope.ts) wraps it here rather than replacing the module.
+   */
+  wrapDatabase?: (database: Database) => Database;
 };
 
 /**
@@ -104,14 +109,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     ...options.env,
   });
-  const running = await startServer(
-    config,
-    log,
+  const databaseOptions: DatabaseOptions =
     options.databaseUrl || usingPostgres
       ? { kind: 'postgres', url: options.databaseUrl ?? process.env.DATABASE_URL!, poolSize: 5 }
       : options.ownDatabase
         ? { kind: 'pglite-memory', template: await pgliteTemplate() }
-        : { kind: 'pglite-shared', pglite: await workerPGlite() },
+        : { kind: 'pglite-shared', pglite: await workerPGlite() };
+  const running = await startServer(
+    config,
+    log,
+    options.wrapDatabase
+      ? { kind: 'opened', database: options.wrapDatabase(await openDatabase(databaseOptions, log)) }
+      : databaseOptions,
     { webhooks: options.webhookDispatcher ?? false, ...options.background },
   );
   const url = running.url;
