@@ -27,7 +27,9 @@ const PREPARE_MODULE = fileURLToPath(
 /** initdb and the migrations in a child process; returns the migrations it applied. */
 async function prepareInChildProcess(directory: string): Promise<string[]> {
   const child = fork(PREPARE_MODULE, [directory, JSON.stringify(PGLITE_SETTINGS)], {
-    execArgv: FROM_SOURCE ? ['--import', import.meta.resolve('tsx')] : [],
+    // V8's baseline WebAssembly compiler only: optimising PostgreSQL's hot functions pays off in a service
+    // that runs for hours, not in a process that lives for initdb and the migrations (5-6 s, a third less CPU).
+    execArgv: [...(FROM_SOURCE ? ['--import', import.meta.resolve('tsx')] : []), '--liftoff-only'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   let applied: string[] = [];
