@@ -50,7 +50,8 @@ export type SpawnOptions = {
   cwd?: string;
   /**
    * Node's arguments: startService's default is `npm run start:prod`'s (productionCommand()); spawnService's is
-   * `npm start`'s (its V8 flags, the TypeScript entry point through tsx).
+   * `npm start`'s (its V8 flags, the TypeScript entry point through tsx). Either way preceded by one flag of
+   * the tests' own, --liftoff-only (spawnService), which changes how fast PGlite runs, not what it does.
    */
   command?: string[];
 };
@@ -73,7 +74,9 @@ export function spawnService(
   errors: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, command, {
+  // V8's baseline WebAssembly compiler only: these services live for a test's seconds, in which optimising
+  // PGlite's hot functions cost each 1.5-2 s of CPU beside the suite's other worker and was never paid back.
+  const child = spawn(process.execPath, ['--liftoff-only', ...command], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', stdout, 'pipe'],
