@@ -2,14 +2,22 @@
 // limits as in production but for the per-address limits of unauthenticated routes), or another entry such as
 // the hand-written baseline; and the Enterprise tenants each row runs as.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { openSync, closeSync } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { nodeArgsOf } from '../scripts/node-command.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BENCH_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 0x42).toString('base64');
 
-export type Started = { url: string; pid: number; startupMs: number; stop: () => Promise<void> };
+export type Started = {
+  url: string;
+  pid: number;
+  startupMs: number;
+  /** The file its standard output (the request log) goes to, when started with one. */
+  logFile?: string;
+  stop: () => Promise<void>;
+};
 
 /**
  * The V8 flags package.json's `script` gives node (its arguments but the entry point and tsx's --import): every
@@ -38,13 +46,18 @@ export function buildCompiled() {
  * `entry` a .ts file: run through tsx, as `npm start` does; a .js file (COMPILED_ENTRY): run by node itself with
  * NODE_ENV=production, as `npm run start:prod` does.
  */
-export async function start(env: Record<string, string>, entry = 'src/main.ts'): Promise<Started> {
+export async function start(
+  env: Record<string, string>,
+  entry = 'src/main.ts',
+  options: { logFile?: string } = {},
+): Promise<Started> {
   const began = performance.now();
   const compiled = entry.endsWith('.js');
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': profile the measured processes (Node refuses
   // --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const flags = nodeFlagsOf(compiled ? 'start:prod' : 'start');
+  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, ...flags, ...(compiled ? [] : ['--import', 'tsx']), entry], {
     cwd: ROOT,
     env: {
@@ -64,27 +77,37 @@ export async function start(env: Record<string, string>, entry = 'src/main.ts'):
       ...(compiled && { NODE_ENV: 'production' }),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // To a file, the request log can be read after a run (logDurations) at no cost to the run itself.
+    stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
+  if (logFd !== undefined) closeSync(logFd);
   // Request logs stay on (as in production) but are only read until the listening line appears.
   let output = '';
   let listening = false;
   const collect = (chunk: Buffer) => {
     if (!listening) output += chunk;
   };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
+  child.stdout?.on('data', collect);
+  child.stderr!.on('data', collect);
+  // With its log in a file, the listening line is looked for there.
+  const logFile = options.logFile;
+  const logSoFar = async () => (logFile === undefined ? '' : readFile(logFile, 'utf8'));
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
+    let looking = false;
+    const timer = setInterval(async () => {
+      if (looking) return;
+      looking = true;
+      const seen = (await logSoFar()) + output;
+      looking = false;
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(seen);
       if (match) {
         clearInterval(timer);
         listening = true;
         resolve(match[1]!);
       } else if (child.exitCode !== null) {
         clearInterval(timer);
-        reject(new Error(output));
+        reject(new Error(seen));
       }
     }, 5);
   });
@@ -93,6 +116,7 @@ export async function start(env: Record<string, string>, entry = 'src/main.ts'):
     url,
     pid: child.pid!,
     startupMs,
+    ...(options.logFile !== undefined && { logFile: options.logFile }),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -145,4 +169,44 @@ export async function tenantWithDid(url: string) {
   if (!created.ok) throw new Error(`create DID: ${created.status} ${await created.text()}`);
   const { did } = (await created.json()) as { did: string };
   return { ...tenant, did };
+}
+
+/** The end of a log file so far: where the lines of what happens next begin (for logDurations). */
+export async function logLength(file: string): Promise<number> {
+  const handle = await open(file, 'r');
+  try {
+    return (await handle.stat()).size;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The service's own view of a run: the 50th and 99th percentiles of `durationMs` in its request log from byte
+ * `from` on, over the lines of `path` answered with `status`: from the request's first handler to its response's
+ * last byte handed to the kernel. What a load generator sees on top of it waited outside the service's handling
+ * (in the kernel before the service read the request, or in the generator itself).
+ */
+export async function logDurations(file: string, from: number, path: string, status: number) {
+  const handle = await open(file, 'r');
+  let text: string;
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(size - from);
+    await handle.read(buffer, 0, buffer.length, from);
+    text = buffer.toString('utf8');
+  } finally {
+    await handle.close();
+  }
+  const durations: number[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.includes('"durationMs"')) continue;
+    const entry = JSON.parse(line) as { path?: string; status?: number; durationMs?: number };
+    if (entry.path === path && entry.status === status && typeof entry.durationMs === 'number') {
+      durations.push(entry.durationMs);
+    }
+  }
+  durations.sort((a, b) => a - b);
+  const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(durations.length * q))] ?? Number.NaN;
+  return { count: durations.length, p50: at(0.5), p99: at(0.99) };
 }
