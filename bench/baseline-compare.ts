@@ -9,15 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { issueBody } from './issue.js';
 import type { LoadResult } from './load.js';
-import {
-  buildCompiled,
-  COMPILED_ENTRY,
-  logDurations,
-  logLength,
-  start,
-  tenantWithDid,
-  type Started,
-} from './service.js';
+import { buildCompiled, COMPILED_ENTRY, loggedP99, logLength, start, tenantWithDid, type Started } from './service.js';
 import { load, loadGenerator } from './wrk.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -82,8 +74,8 @@ async function issueRun(subject: Subject, serviceUrl: string, connections: numbe
   const cpuMicrosPerIssue = ((await cpuMicros(subject.process.pid)) - cpuBefore) / Math.max(result.requests, 1);
   if (logFile === undefined) return { ...result, cpuMicrosPerIssue };
   // Read once the run is over, so that parsing the log takes nothing from it.
-  const logged = await logDurations(logFile, logFrom, '/v1/credentials/issue', 200);
-  return { ...result, cpuMicrosPerIssue, serviceP99: logged.p99 };
+  const serviceP99 = await loggedP99(logFile, logFrom, '/v1/credentials/issue', 200);
+  return { ...result, cpuMicrosPerIssue, serviceP99 };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

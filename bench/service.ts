@@ -3,7 +3,7 @@
 // the hand-written baseline; and the Enterprise tenants each row runs as.
 import { spawn, spawnSync } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { nodeArgsOf } from '../scripts/node-command.js';
 
@@ -57,7 +57,8 @@ export async function start(
   // --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const flags = nodeFlagsOf(compiled ? 'start:prod' : 'start');
-  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
+  const { logFile } = options;
+  const logFd = logFile === undefined ? undefined : openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, ...flags, ...(compiled ? [] : ['--import', 'tsx']), entry], {
     cwd: ROOT,
     env: {
@@ -77,7 +78,7 @@ export async function start(
       ...(compiled && { NODE_ENV: 'production' }),
       ...env,
     },
-    // To a file, the request log can be read after a run (logDurations) at no cost to the run itself.
+    // To a file, the request log can be read after a run (loggedP99) at no cost to the run itself.
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
   if (logFd !== undefined) closeSync(logFd);
@@ -90,7 +91,6 @@ export async function start(
   child.stdout?.on('data', collect);
   child.stderr!.on('data', collect);
   // With its log in a file, the listening line is looked for there.
-  const logFile = options.logFile;
   const logSoFar = async () => (logFile === undefined ? '' : readFile(logFile, 'utf8'));
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const url = await new Promise<string>((resolve, reject) => {
@@ -116,7 +116,7 @@ export async function start(
     url,
     pid: child.pid!,
     startupMs,
-    ...(options.logFile !== undefined && { logFile: options.logFile }),
+    ...(logFile !== undefined && { logFile }),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -171,23 +171,18 @@ export async function tenantWithDid(url: string) {
   return { ...tenant, did };
 }
 
-/** The end of a log file so far: where the lines of what happens next begin (for logDurations). */
+/** The end of a log file so far: where the lines of what happens next begin (for loggedP99). */
 export async function logLength(file: string): Promise<number> {
-  const handle = await open(file, 'r');
-  try {
-    return (await handle.stat()).size;
-  } finally {
-    await handle.close();
-  }
+  return (await stat(file)).size;
 }
 
 /**
- * The service's own view of a run: the 50th and 99th percentiles of `durationMs` in its request log from byte
+ * The service's own view of a run: the 99th percentile of `durationMs` in its request log from byte
  * `from` on, over the lines of `path` answered with `status`: from the request's first handler to its response's
  * last byte handed to the kernel. What a load generator sees on top of it waited outside the service's handling
  * (in the kernel before the service read the request, or in the generator itself).
  */
-export async function logDurations(file: string, from: number, path: string, status: number) {
+export async function loggedP99(file: string, from: number, path: string, status: number) {
   const handle = await open(file, 'r');
   let text: string;
   try {
@@ -207,6 +202,5 @@ export async function logDurations(file: string, from: number, path: string, sta
     }
   }
   durations.sort((a, b) => a - b);
-  const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(durations.length * q))] ?? Number.NaN;
-  return { count: durations.length, p50: at(0.5), p99: at(0.99) };
+  return durations[Math.min(durations.length - 1, Math.floor(durations.length * 0.99))] ?? Number.NaN;
 }
