@@ -297,6 +297,16 @@ describe('retries, replay, rotation and disabling, on a clock the test moves', (
     await ok(call('DELETE', `/v1/webhooks/${endpoint.id}`));
   });
 
+  it('gives a new endpoint the events that happen after it is added, not those still waiting from before', async () => {
+    const hooks = await receiver();
+    await ok(call('POST', '/v1/dids', {})); // its event waits: nothing fans out until runDue
+    const endpoint = await subscribe(hooks);
+    const after = await ok(call('POST', '/v1/dids', {}));
+    await runDue();
+    expect(hooks.received.map((delivery) => JSON.parse(delivery.body).data.did)).toEqual([after.did]);
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+  });
+
   it('replays a delivery now with the same webhook-id', async () => {
     const hooks = await receiver();
     const endpoint = await subscribe(hooks);

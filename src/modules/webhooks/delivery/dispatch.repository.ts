@@ -12,7 +12,7 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 /**
  * Fans one batch of unpublished outbox events out into deliveries, one per enabled endpoint of the event's
- * tenant that subscribes to its type (or to "*"), and marks the events published, in one statement, oldest
+ * tenant that subscribes to its type (or to "*") and was added by the time of the event, and marks the events published, in one statement, oldest
  * first. SKIP LOCKED lets instances fan out different batches side by side; the unique (endpoint, event) pair
  * makes a repeat harmless.
  */
@@ -27,7 +27,7 @@ export async function fanOutEvents(
 
 const FAN_OUT_SQL = `
     WITH events AS (
-      SELECT id, tenant_id, type FROM outbox_events
+      SELECT id, tenant_id, type, created_at FROM outbox_events
       WHERE published_at IS NULL
       -- By the index's own columns: every row here has the same (null) published_at, so this is created_at
       -- order, but PostgreSQL walks (published_at, created_at) and stops after the batch; ORDER BY created_at
@@ -40,6 +40,8 @@ const FAN_OUT_SQL = `
       SELECT gen_random_uuid(), e.tenant_id, w.id, e.id, e.type, 'pending', $2::timestamptz, $2::timestamptz
       FROM events e
       JOIN webhook_endpoints w ON w.tenant_id = e.tenant_id AND w.enabled AND (e.type = ANY(w.events) OR '*' = ANY(w.events))
+        -- An endpoint gets what happens after it is added: an event still waiting when it was added is not its.
+        AND w.created_at <= e.created_at
       ON CONFLICT (endpoint_id, event_id) DO NOTHING
       RETURNING 1
     ), published AS (
