@@ -26,8 +26,10 @@ const common = {
   pool: 'forks',
   // Vitest's default is one worker fewer than the cores: one on this 2-core machine. Most files wait on
   // their database, child processes or timers as much as they compute, so two run side by side in about
-  // 0.6 of the time (measured: PGlite 415 s → 268 s, PostgreSQL 220 s → 150 s).
-  maxWorkers: 2,
+  // 0.6 of the time (measured: PGlite 415 s → 268 s, PostgreSQL 220 s → 150 s), and a third fills what the
+  // two leave idle (2026-11-28, a slow host: PGlite 166-171 s → 151-157 s with the same CPU, PostgreSQL
+  // 178 → 172 s; a fourth only added CPU: 167 s).
+  maxWorkers: 3,
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;
