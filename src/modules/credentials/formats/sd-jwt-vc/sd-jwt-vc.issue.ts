@@ -1,13 +1,13 @@
 // vc+sd-jwt: SD-JWT VC (draft-ietf-oauth-sd-jwt-vc, RFC 9901), its status an IETF Token Status List reference.
 //
-// The disclosures, their digests and the payload's _sd arrays come from @sd-jwt/core's pack(), and the SD-JWT
-// VC rule on what may not be disclosed from @sd-jwt/sd-jwt-vc. The issuer-signed JWT is the compact JWS that
-// jwt_vc_json's credentials are (src/lib/jws.ts), and the SD-JWT its issuance form, `<JWT>~<D1>~…~<Dn>~`
-// (RFC 9901 §4). SDJwtVcInstance.issue() does the same around pack() in some 30 µs more per credential on a
-// 2-core host (async steps for synchronous work, the header and payload encoded twice), a quarter of an
-// SD-JWT's issuing CPU; the library verifies and presents them as before.
+// The SD-JWT VC rule on what may not be disclosed is @sd-jwt/sd-jwt-vc's. The disclosures and the payload's
+// _sd digests are made here (packDisclosable, below), exactly as @sd-jwt/core's pack() makes them for a frame
+// of top-level claim names; the issuer-signed JWT is the compact JWS that jwt_vc_json's credentials are
+// (src/lib/jws.ts), and the SD-JWT its issuance form, `<JWT>~<D1>~…~<Dn>~` (RFC 9901 §4). The whole is byte for
+// byte what SDJwtVcInstance.issue() gives for the same salts (test/unit/sd-jwt-vc-issue.test.ts), which did it
+// in more than twice the CPU: async steps for synchronous work, JavaScript base64, the header and payload
+// encoded twice. The library verifies and presents them as before.
 import { createHash, randomBytes } from 'node:crypto';
-import { pack } from '@sd-jwt/core';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { signCompactJws } from '../../../../lib/jws.js';
 import type { SigningKey } from '../../../dids/signing-keys.js';
@@ -36,15 +36,32 @@ function freshSalt(): string {
 }
 
 const HASH_ALG = 'sha-256';
-const hasher = {
-  alg: HASH_ALG,
-  hasher: (data: string | ArrayBuffer) =>
-    new Uint8Array(
-      createHash('sha256')
-        .update(typeof data === 'string' ? data : new Uint8Array(data))
-        .digest(),
-    ),
-};
+
+/**
+ * The payload with its named top-level claims made selectively disclosable (RFC 9901 §4.2): each becomes a
+ * disclosure, base64url of the JSON array [salt, name, value], and the payload keeps the SHA-256 digests of
+ * the disclosures in `_sd`, sorted so that their order says nothing of the claims'. What @sd-jwt/core's pack()
+ * makes of a frame of top-level names, byte for byte (test/unit/sd-jwt-vc-issue.test.ts); pack() reached it
+ * through async steps and JavaScript base64 for every disclosure, about half of an SD-JWT's own issuing CPU.
+ */
+function packDisclosable(payload: Record<string, unknown>, disclosable: readonly string[]) {
+  const named = new Set(disclosable);
+  const packed: Record<string, unknown> = {};
+  const digests: string[] = [];
+  const disclosures: string[] = [];
+  for (const [name, value] of Object.entries(payload)) {
+    if (!named.has(name)) {
+      packed[name] = value;
+      continue;
+    }
+    const disclosure = Buffer.from(JSON.stringify([freshSalt(), name, value]), 'utf8').toString('base64url');
+    digests.push(createHash('sha256').update(disclosure, 'ascii').digest('base64url'));
+    disclosures.push(disclosure);
+  }
+  if (digests.length > 0) packed._sd = digests.sort();
+  return { packed, disclosures };
+}
+
 /**
  * The library's SD-JWT VC rule for a disclosure frame: iss, nbf, exp, cnf, vct and status are never
  * disclosable. The request's own validation already keeps them out of claims (credentials.inputs.ts); this
@@ -57,7 +74,7 @@ class SdJwtVcRules extends SDJwtVcInstance {
 }
 const SD_JWT_VC_RULES = new SdJwtVcRules();
 
-export async function issueSdJwtVc(input: IssueInput, key: SigningKey, context: IssueContext): Promise<string> {
+export function issueSdJwtVc(input: IssueInput, key: SigningKey, context: IssueContext): string {
   const claims = input.claims ?? {};
   const payload = {
     iss: key.did,
@@ -77,11 +94,11 @@ export async function issueSdJwtVc(input: IssueInput, key: SigningKey, context: 
   // literal type, which a list of names computed at run time cannot satisfy).
   const frame = { _sd: disclosable } as never;
   SD_JWT_VC_RULES.refuseReservedDisclosures(frame);
-  const { packedClaims, disclosures } = await pack(payload, frame, hasher, freshSalt);
+  const { packed, disclosures } = packDisclosable(payload, disclosable);
   const jwt = signCompactJws(
     { typ: input.sdJwtTyp ?? 'dc+sd-jwt', kid: key.kid, alg: key.alg },
-    { ...packedClaims, _sd_alg: HASH_ALG },
+    { ...packed, _sd_alg: HASH_ALG },
     key.sign,
   );
-  return [jwt, ...disclosures.map((disclosure) => disclosure.encode())].join('~') + '~';
+  return [jwt, ...disclosures].join('~') + '~';
 }
