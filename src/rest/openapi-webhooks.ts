@@ -75,8 +75,9 @@ export function describeWebhooks(components: (json: JsonSchema) => JsonSchema): 
             operationId: `${type.replace(/[._]([a-z])/g, (_, letter: string) => letter.toUpperCase())}Webhook`,
             summary: type,
             description:
-              `${entry.description}\n\nPOSTed to every enabled endpoint subscribed to \`${type}\` (or \`*\`), ` +
-              'signed per Standard Webhooks; also listed by GET /v1/events.',
+              `${entry.description}\n\nPOSTed to every enabled endpoint subscribed to \`${type}\` (or \`*\`) when it ` +
+              'happened (an endpoint gets the events after it is added), signed per Standard Webhooks; also listed by ' +
+              'GET /v1/events.',
             parameters: STANDARD_WEBHOOKS_HEADERS,
             requestBody: { required: true, content: { 'application/json': { schema, example } } },
             responses: {
