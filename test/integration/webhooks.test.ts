@@ -3,7 +3,7 @@
 // rotation, disabling after five days of failures, tenant isolation, the SSRF refusals, and a claim whose
 // instance died taken over after its lease.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, usingPostgres, type TestApp } from '../support/harness.js';
 import { privatePostgresDatabase } from '../support/test-database.js';
 import { changePlan, registerUser, type RegisteredUser } from '../support/factories.js';
@@ -304,6 +304,23 @@ describe('retries, replay, rotation and disabling, on a clock the test moves', (
     const after = await ok(call('POST', '/v1/dids', {}));
     await runDue();
     expect(hooks.received.map((delivery) => JSON.parse(delivery.body).data.did)).toEqual([after.did]);
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+  });
+
+  // Several instances share one PostgreSQL only in the scale-out; the embedded database runs in the process,
+  // on its clock (a faked Date moves PGlite's now too).
+  it.skipIf(!usingPostgres)("times both by the database's clock: an instance whose clock runs a minute ahead adds an endpoint that still gets what follows", async () => {
+    const hooks = await receiver();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 }); // this process is the instance
+    let endpoint: { id: string };
+    try {
+      endpoint = await subscribe(hooks);
+    } finally {
+      vi.useRealTimers();
+    }
+    const did = await ok(call('POST', '/v1/dids', {}));
+    await runDue();
+    expect(hooks.received.map((delivery) => JSON.parse(delivery.body).data.did)).toEqual([did.did]);
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
   });
 
