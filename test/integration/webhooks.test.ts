@@ -309,20 +309,23 @@ describe('retries, replay, rotation and disabling, on a clock the test moves', (
 
   // Several instances share one PostgreSQL only in the scale-out; the embedded database runs in the process,
   // on its clock (a faked Date moves PGlite's now too).
-  it.skipIf(!usingPostgres)("times both by the database's clock: an instance whose clock runs a minute ahead adds an endpoint that still gets what follows", async () => {
-    const hooks = await receiver();
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 }); // this process is the instance
-    let endpoint: { id: string };
-    try {
-      endpoint = await subscribe(hooks);
-    } finally {
-      vi.useRealTimers();
-    }
-    const did = await ok(call('POST', '/v1/dids', {}));
-    await runDue();
-    expect(hooks.received.map((delivery) => JSON.parse(delivery.body).data.did)).toEqual([did.did]);
-    expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
-  });
+  it.skipIf(!usingPostgres)(
+    "times both by the database's clock: an instance whose clock runs a minute ahead adds an endpoint that still gets what follows",
+    async () => {
+      const hooks = await receiver();
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 }); // this process is the instance
+      let endpoint: { id: string };
+      try {
+        endpoint = await subscribe(hooks);
+      } finally {
+        vi.useRealTimers();
+      }
+      const did = await ok(call('POST', '/v1/dids', {}));
+      await runDue();
+      expect(hooks.received.map((delivery) => JSON.parse(delivery.body).data.did)).toEqual([did.did]);
+      expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+    },
+  );
 
   it('replays a delivery now with the same webhook-id', async () => {
     const hooks = await receiver();

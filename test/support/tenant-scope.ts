@@ -176,7 +176,9 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   },
   fanOutEvents: {
     reason: "webhooks: the dispatcher fans every tenant's new events out; each delivery takes its event's tenant",
-    matches: rawLookup(/^WITH events AS \( SELECT id, tenant_id, type, created_at FROM outbox_events WHERE published_at IS NULL /),
+    matches: rawLookup(
+      /^WITH events AS \( SELECT id, tenant_id, type, created_at FROM outbox_events WHERE published_at IS NULL /,
+    ),
   },
   claimDueDeliveries: {
     reason: 'webhooks: the dispatcher claims due deliveries of every tenant (each attempt then reads its own tenant)',

@@ -72,7 +72,7 @@ const CASES: Record<string, IssueInput> = {
     sdJwtTyp: 'vc+sd-jwt',
   }),
   'no claims: no disclosures': request({ vct: 'https://credentials.example.com/empty' }),
-  'disclosable named out of the claims\' order; integer-like names, null, escapes': request({
+  "disclosable named out of the claims' order; integer-like names, null, escapes": request({
     vct: 'https://credentials.example.com/mixed',
     claims: { region: 'EU', '7': 'seven', note: 'a "quote", a \\ and a line\u2028separator', missing: null, tier: 2 },
     disclosable: ['tier', 'note', '7', 'missing'],

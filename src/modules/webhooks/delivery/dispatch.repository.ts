@@ -12,9 +12,9 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 /**
  * Fans one batch of unpublished outbox events out into deliveries, one per enabled endpoint of the event's
- * tenant that subscribes to its type (or to "*") and was added by the time of the event, and marks the events published, in one statement, oldest
- * first. SKIP LOCKED lets instances fan out different batches side by side; the unique (endpoint, event) pair
- * makes a repeat harmless.
+ * tenant that subscribes to its type (or to "*") and was added by the time of the event, and marks the events
+ * published, in one statement, oldest first. SKIP LOCKED lets instances fan out different batches side by
+ * side; the unique (endpoint, event) pair makes a repeat harmless.
  */
 export async function fanOutEvents(
   sql: PreparedSql,
