@@ -36,10 +36,10 @@ beforeAll(async () => {
     DNS_TIMEOUT_MS: '300',
     ...TEST_PASSWORD_HASHING,
   });
-  const options = database
-    ? { kind: 'postgres' as const, url: database.url, poolSize: 5 }
-    : await testDatabaseOptions();
-  running = await startServer(config, capturingLogger([]), options, { clock, poll: false });
+  running = await startServer(config, capturingLogger([]), await testDatabaseOptions(database?.url), {
+    clock,
+    poll: false,
+  });
 });
 afterAll(async () => {
   await running?.close();

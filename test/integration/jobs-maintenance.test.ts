@@ -27,8 +27,10 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
   });
-  const options = database ? { kind: 'postgres' as const, url: database.url, poolSize: 5 } : await testDatabaseOptions();
-  running = await startServer(config, capturingLogger([]), options, { clock, poll: false });
+  running = await startServer(config, capturingLogger([]), await testDatabaseOptions(database?.url), {
+    clock,
+    poll: false,
+  });
 });
 afterAll(async () => {
   await running?.close();

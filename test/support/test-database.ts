@@ -7,8 +7,9 @@ import { capturingLogger } from './log-sink.js';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
-export async function testDatabaseOptions(): Promise<DatabaseOptions> {
-  if (usingPostgres) return { kind: 'postgres', url: process.env.DATABASE_URL!, poolSize: 5 };
+/** `url`: a PostgreSQL database of the test's own (privatePostgresDatabase) instead of the run's shared one. */
+export async function testDatabaseOptions(url?: string): Promise<DatabaseOptions> {
+  if (usingPostgres) return { kind: 'postgres', url: url ?? process.env.DATABASE_URL!, poolSize: 5 };
   const file = inject('pgliteTemplate');
   return { kind: 'pglite-memory', template: file ? new Blob([new Uint8Array(await readFile(file))]) : undefined };
 }
