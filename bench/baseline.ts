@@ -13,16 +13,18 @@
 //
 // Run: DATABASE_URL=… [REDIS_URL=…] KEY_ENCRYPTION_KEY=… node --import tsx bench/baseline.ts
 // It prints {"url": …} once listening, like the service's log line the bench waits for.
-import { createHash, createPrivateKey, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { uuidV7 } from '../src/lib/crypto.js';
 import { createKeyEncryption, keyAadFor } from '../src/lib/key-encryption.js';
 import { STATUS_LIST_SIZE } from '../src/modules/status-lists/status-list.codec.js';
 
 // The service's issue statement for one credential, as it ran before batching; issue_credentials()
-// (prisma/migrations/20261125120000_issue_batches) runs these steps for each credential of a batch.
+// (prisma/migrations/20261125120000_issue_batches, 20261128090000_time_ordered_ids) runs these steps for each
+// credential of a batch. Ids are time-ordered, as the service's: the outbox event's from the column's default.
 const ISSUE_SQL = `
   WITH idempotency AS (
     SELECT id FROM idempotency_keys
@@ -49,8 +51,8 @@ const ISSUE_SQL = `
     FROM quota
     RETURNING id
   ), event AS (
-    INSERT INTO outbox_events (id, tenant_id, type, payload)
-    SELECT gen_random_uuid(), $1::uuid, 'credential.issued', $15::jsonb FROM inserted
+    INSERT INTO outbox_events (tenant_id, type, payload)
+    SELECT $1::uuid, 'credential.issued', $15::jsonb FROM inserted
   ), idempotency_completed AS (
     UPDATE idempotency_keys k SET response = $18::bytea, resource_id = $6::uuid, completed_at = now()
     FROM idempotency i WHERE k.tenant_id = $1::uuid AND k.id = i.id AND EXISTS (SELECT 1 FROM inserted)
@@ -218,7 +220,7 @@ async function issue(request: http.IncomingMessage, response: http.ServerRespons
   const issuer = await issuerFor(principal.tenantId, body.issuer);
   if (!issuer) return reply(response, 404, { error: 'DID not found' });
   const slot = await statusSlot(principal.tenantId, issuer.didId);
-  const id = randomUUID();
+  const id = uuidV7(); // time-ordered, as the service's (prisma/migrations/20261128090000_time_ordered_ids)
   const now = new Date();
   const statusUrl = `http://${request.headers.host}/v1/status-lists/${slot.listId}`;
   const credential = signJwtVc(issuer, body.issuer, body, id, now, statusUrl, slot.index);

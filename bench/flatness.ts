@@ -100,7 +100,7 @@ async function seed(client: pg.Client, credentialId: string, tenants: number, pe
     'credentials',
     `credentials x, seed_model s, seed_map m, generate_series(0, ${perTenant - 1}) i WHERE x.id = s.credential_id`,
     {
-      id: 'gen_random_uuid()',
+      id: 'uuid_v7()', // as the service names them: time first (migration 20261128090000_time_ordered_ids)
       tenant_id: 'm.tenant_id',
       issuer_did_id: 'm.did_id',
       status_list_id: 'm.list_id',

@@ -54,6 +54,7 @@ describe('prisma/migrations against the Prisma schema', () => {
     "the migrations build the same tables, columns, keys and indexes as the engine's SQL for the schema",
     async () => {
       const declared = await withDb(async (db) => {
+        await db.exec(await functionsCalledByDefaults(await readFile(schemaFile, 'utf8')));
         await db.exec(await diffSql('empty', { schemaFile }));
         return dumpCatalog(db);
       });
@@ -78,6 +79,7 @@ describe('prisma/migrations against the Prisma schema', () => {
           /ALTER TABLE .* ADD COLUMN\s+"drift_probe" INTEGER/,
         );
         const declared = await withDb(async (db) => {
+          await db.exec(await functionsCalledByDefaults(modified));
           await db.exec(await diffSql('empty', { schemaFile: drifted }));
           return dumpCatalog(db);
         });
@@ -89,6 +91,25 @@ describe('prisma/migrations against the Prisma schema', () => {
     TIMEOUT,
   );
 });
+
+/**
+ * The engine's SQL for a schema makes tables, not functions: a default calling one of ours
+ * (`dbgenerated("uuid_v7()")`) needs it defined first. Its definition is the migrations' own; built-in
+ * functions (`statement_timestamp()`) have none there and need none.
+ */
+async function functionsCalledByDefaults(schema: string): Promise<string> {
+  const names = new Set([...schema.matchAll(/dbgenerated\("(\w+)\(/g)].map((match) => match[1]!));
+  const { migrationDirectories } = await readMigrationsDir(migrationsDir);
+  const definitions: string[] = [];
+  for (const { migrationFile } of migrationDirectories) {
+    if (migrationFile.content.tag === 'error') continue;
+    const created = /CREATE (?:OR REPLACE )?FUNCTION (\w+)\([\s\S]*?\$\$[\s\S]*?\$\$;/g;
+    for (const match of migrationFile.content.value.matchAll(created)) {
+      if (names.has(match[1]!)) definitions.push(match[0]);
+    }
+  }
+  return definitions.join('\n');
+}
 
 /** The script without comments and blank lines. */
 function statementsOf(sql: string): string {

@@ -1,7 +1,7 @@
 // The audit log: one row per change to members, invitations, roles, API keys, the plan, webhook endpoints and trust
 // (attestations, policy), compliance (adoption, attestations, settings, reports), custom domains, and per data subject request
 // answered (an export discloses, an erasure destroys), written in the same transaction as the change it records.
-import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../../lib/crypto.js';
 
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
@@ -42,7 +42,6 @@ export type AuditAction =
   | 'domain.verified'
   | 'domain.unverified'
   | 'domain.removed'
-
   | 'didcomm.message.sent';
 
 export type AuditEntry = {
@@ -87,7 +86,7 @@ export function actorFrom(principal: Principal, requestId: string | null): Audit
  * the event and moves the head's hash on. Two statements, whatever the chain's length.
  */
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<{ id: string }> {
-  const id = randomUUID();
+  const id = uuidV7();
   const createdAt = new Date();
   // As jsonb will hold it (undefined fields dropped), so that the hash covers exactly what is stored.
   const details: unknown = JSON.parse(JSON.stringify(entry.details ?? {}));

@@ -176,8 +176,8 @@ export async function revokeAndFlip(
           version = s.version + 1, updated_at = now()
       FROM revoked r WHERE s.tenant_id = ${tenantId}::uuid AND s.id = r.status_list_id
     ), event AS (
-      INSERT INTO outbox_events (id, tenant_id, type, payload)
-      SELECT gen_random_uuid(), ${tenantId}::uuid, 'credential.revoked', ${JSON.stringify(event)}::jsonb
+      INSERT INTO outbox_events (tenant_id, type, payload)
+      SELECT ${tenantId}::uuid, 'credential.revoked', ${JSON.stringify(event)}::jsonb
       FROM revoked r
     )
     SELECT revoked_at AS "revokedAt" FROM revoked`;

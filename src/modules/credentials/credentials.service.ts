@@ -1,6 +1,6 @@
 // Issuing, listing, reading and revoking credentials (spec §2–§4, §7). Business rules only: each format lives
 // in formats/, the SQL in credentials.repository.ts, verification in verify/.
-import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../../lib/crypto.js';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 import type { Principal } from '../../auth/principal.js';
@@ -166,7 +166,7 @@ export function createCredentialsService({
       format.statusListFormat,
       publicationBaseUrl(input.issuer, origin?.publicBaseUrl),
     );
-    const id = randomUUID();
+    const id = uuidV7();
     const issuedAt = new Date();
     const context = { credentialId: id, issuedAt, statusListUrl: slot.url, statusIndex: slot.index };
     const credential = await format.issue(input, issuer.key, context);

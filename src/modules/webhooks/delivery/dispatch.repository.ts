@@ -36,8 +36,8 @@ const FAN_OUT_SQL = `
       LIMIT $1::int
       FOR UPDATE SKIP LOCKED
     ), deliveries AS (
-      INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, state, next_attempt_at, created_at)
-      SELECT gen_random_uuid(), e.tenant_id, w.id, e.id, e.type, 'pending', $2::timestamptz, $2::timestamptz
+      INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_id, event_type, state, next_attempt_at, created_at)
+      SELECT e.tenant_id, w.id, e.id, e.type, 'pending', $2::timestamptz, $2::timestamptz
       FROM events e
       JOIN webhook_endpoints w ON w.tenant_id = e.tenant_id AND w.enabled AND (e.type = ANY(w.events) OR '*' = ANY(w.events))
         -- An endpoint gets what happens after it is added: an event still waiting when it was added is not its.
