@@ -7,9 +7,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { issueBody } from './issue.js';
 import type { LoadResult } from './load.js';
-import { buildCompiled, COMPILED_ENTRY, loggedP99, logLength, start, tenantWithDid, type Started } from './service.js';
+import { buildCompiled, COMPILED_ENTRY, loggedRun, logLength, start, tenantWithDid, type Started } from './service.js';
 import { load, loadGenerator } from './wrk.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -18,8 +19,19 @@ const WARM_UP_SECONDS = 3;
 type Format = 'jwt_vc_json' | 'vc+sd-jwt';
 type Subject = { label: string; process: Started; format: Format };
 
-/** serviceP99: the 99th percentile of the run's durations in the service's own request log (none for the baseline). */
-type Run = LoadResult & { cpuMicrosPerIssue: number; serviceP99?: number };
+/**
+ * serviceP99 and longestStallMs: from the service's own request log (none for the baseline; see loggedRun).
+ * walBytesPerIssue: what PostgreSQL wrote to its WAL during the run, per issue answered (pg_stat_wal: the whole
+ * cluster's, and only the measured process issues then). duringCheckpoint: the checkpointer wrote pages during
+ * the run, which on this machine slows every commit's WAL flush.
+ */
+type Run = LoadResult & {
+  cpuMicrosPerIssue: number;
+  walBytesPerIssue: number;
+  duringCheckpoint: boolean;
+  serviceP99?: number;
+  longestStallMs?: number;
+};
 
 export type BaselineRow = {
   label: string;
@@ -34,7 +46,19 @@ export type BaselineRow = {
    * byte handed to the kernel. The load generator's p99 above it is time spent waiting outside the handling.
    */
   serviceP99?: number;
+  /** The median of the runs' WAL bytes per issue. */
+  walBytesPerIssue: number;
+  /** The median of the runs' longest stretch without an answer, in the service's log (ms). */
+  longestStallMs?: number;
 };
+
+/** What PostgreSQL has written so far: WAL bytes, and pages written by checkpoints. */
+async function databaseWrites(stats: pg.Client): Promise<{ walBytes: number; checkpointPages: number }> {
+  const { rows } = await stats.query<{ wal_bytes: string; buffers_checkpoint: string }>(
+    'SELECT (SELECT wal_bytes FROM pg_stat_wal) AS wal_bytes, (SELECT buffers_checkpoint FROM pg_stat_bgwriter) AS buffers_checkpoint',
+  );
+  return { walBytes: Number(rows[0]!.wal_bytes), checkpointPages: Number(rows[0]!.buffers_checkpoint) };
+}
 
 /** CPU time a process has used so far, in µs (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
 async function cpuMicros(pid: number): Promise<number> {
@@ -49,7 +73,13 @@ async function cpuMicros(pid: number): Promise<number> {
 const TENANTS_PER_RUN = 3;
 
 /** Issues for `seconds` on `connections`, as fresh tenants of the service at `serviceUrl`. */
-async function issueRun(subject: Subject, serviceUrl: string, connections: number, seconds: number) {
+async function issueRun(
+  subject: Subject,
+  serviceUrl: string,
+  stats: pg.Client,
+  connections: number,
+  seconds: number,
+): Promise<Run> {
   const tenants = await Promise.all(Array.from({ length: TENANTS_PER_RUN }, () => tenantWithDid(serviceUrl)));
   const rotation = tenants.map(({ auth, did }) => ({
     authorization: auth.authorization,
@@ -58,6 +88,7 @@ async function issueRun(subject: Subject, serviceUrl: string, connections: numbe
   const { logFile } = subject.process;
   const logFrom = logFile === undefined ? 0 : await logLength(logFile);
   const cpuBefore = await cpuMicros(subject.process.pid);
+  const writesBefore = await databaseWrites(stats);
   const result = await load(
     subject.process.url,
     {
@@ -71,11 +102,19 @@ async function issueRun(subject: Subject, serviceUrl: string, connections: numbe
     connections,
     seconds,
   );
-  const cpuMicrosPerIssue = ((await cpuMicros(subject.process.pid)) - cpuBefore) / Math.max(result.requests, 1);
-  if (logFile === undefined) return { ...result, cpuMicrosPerIssue };
+  const answered = Math.max(result.requests, 1);
+  const cpuMicrosPerIssue = ((await cpuMicros(subject.process.pid)) - cpuBefore) / answered;
+  const writesAfter = await databaseWrites(stats);
+  const run = {
+    ...result,
+    cpuMicrosPerIssue,
+    walBytesPerIssue: (writesAfter.walBytes - writesBefore.walBytes) / answered,
+    duringCheckpoint: writesAfter.checkpointPages > writesBefore.checkpointPages,
+  };
+  if (logFile === undefined) return run;
   // Read once the run is over, so that parsing the log takes nothing from it.
-  const serviceP99 = await loggedP99(logFile, logFrom, '/v1/credentials/issue', 200);
-  return { ...result, cpuMicrosPerIssue, serviceP99 };
+  const own = await loggedRun(logFile, logFrom, '/v1/credentials/issue', 200);
+  return { ...run, serviceP99: own.p99, longestStallMs: own.longestStallMs };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -87,6 +126,8 @@ export async function benchAgainstBaseline(
 ): Promise<BaselineRow[]> {
   const rows: BaselineRow[] = [];
   buildCompiled();
+  const stats = new pg.Client({ connectionString: databaseUrl });
+  await stats.connect();
   // The service's request logs go to files here (not a pipe the bench drains), read after each run.
   const logs = await mkdtemp(path.join(tmpdir(), 'bench-logs-'));
   const limiters = redisUrl
@@ -109,11 +150,11 @@ export async function benchAgainstBaseline(
         { label: 'service vc+sd-jwt', process: service, format: 'vc+sd-jwt' },
         { label: 'compiled jwt_vc_json', process: compiled, format: 'jwt_vc_json' },
       ];
-      for (const subject of subjects) await issueRun(subject, service.url, options.connections, WARM_UP_SECONDS);
+      for (const subject of subjects) await issueRun(subject, service.url, stats, options.connections, WARM_UP_SECONDS);
       const results = new Map<Subject, Run[]>(subjects.map((subject) => [subject, []]));
       for (let run = 0; run < RUNS; run++) {
         for (const subject of subjects) {
-          results.get(subject)!.push(await issueRun(subject, service.url, options.connections, options.seconds));
+          results.get(subject)!.push(await issueRun(subject, service.url, stats, options.connections, options.seconds));
         }
       }
       for (const subject of subjects) {
@@ -125,8 +166,10 @@ export async function benchAgainstBaseline(
           perSecond: median(runs.map((result) => result.perSecond)),
           p99: median(runs.map((result) => result.p99)),
           cpuMicrosPerIssue: median(runs.map((result) => result.cpuMicrosPerIssue)),
+          walBytesPerIssue: median(runs.map((result) => result.walBytesPerIssue)),
           ...(runs[0]!.serviceP99 !== undefined && {
             serviceP99: median(runs.map((result) => result.serviceP99!)),
+            longestStallMs: median(runs.map((result) => result.longestStallMs!)),
           }),
         });
       }
@@ -134,6 +177,7 @@ export async function benchAgainstBaseline(
       await Promise.all([service.stop(), baseline.stop(), compiled.stop()]);
     }
   }
+  await stats.end();
   await rm(logs, { recursive: true, force: true });
   return rows;
 }
@@ -149,16 +193,21 @@ export function printBaselineRows(rows: BaselineRow[], options: { connections: n
     `issue path vs the hand-written baseline (bench/baseline.ts): ${loadGenerator}, ${options.connections} connections, ` +
       `median of ${RUNS} × ${options.seconds} s after ${WARM_UP_SECONDS} s of warm-up, ${TENANTS_PER_RUN} fresh Enterprise tenants per run in turn; ` +
       `"service" starts as npm start does (tsx), "compiled" as npm run start:prod does; "own p99": the p99 of the ` +
-      `same runs in the service's request log (its handling alone; the baseline keeps none)`,
+      `same runs in the service's request log (its handling alone; the baseline keeps none); "stall": the longest ` +
+      `time between two answers in that log; "WAL B": PostgreSQL's WAL bytes per issue; a run marked * had a ` +
+      `checkpoint writing pages during it`,
   );
   console.log(
     `${'row'.padEnd(40)} ${'issues/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)} ${'target'.padStart(6)} ` +
-      `${'CPU µs'.padStart(7)} ${'own p99'.padStart(8)}  runs (issues/s; errors)`,
+      `${'CPU µs'.padStart(7)} ${'own p99'.padStart(8)} ${'stall'.padStart(6)} ${'WAL B'.padStart(6)}  runs (issues/s; errors)`,
   );
   for (const row of rows) {
     const baseline = rows.find((other) => other.limiter === row.limiter && other.label.startsWith('baseline'))!;
     const jwt = rows.find((other) => other.limiter === row.limiter && other.label === 'service jwt_vc_json')!;
-    const runs = row.runs.map((run) => `${run.perSecond.toFixed(0)}${run.errors ? `; ${run.errors} errors` : ''}`);
+    const runs = row.runs.map(
+      (run) =>
+        `${run.perSecond.toFixed(0)}${run.duringCheckpoint ? '*' : ''}${run.errors ? `; ${run.errors} errors` : ''}`,
+    );
     const ratio = row.perSecond / baseline.perSecond;
     const target = row === baseline ? undefined : RATIO_TARGET[row.limiter];
     const missed = [
@@ -171,7 +220,8 @@ export function printBaselineRows(rows: BaselineRow[], options: { connections: n
     console.log(
       `${`${row.label}, limiter in ${row.limiter}`.padEnd(40)} ${fmt(row.perSecond)} ${fmt(row.p99, 1)} ` +
         `${ratio.toFixed(2).padStart(6)} ${(target?.toFixed(2) ?? '').padStart(6)} ` +
-        `${row.cpuMicrosPerIssue.toFixed(0).padStart(7)} ${row.serviceP99 === undefined ? ''.padStart(8) : fmt(row.serviceP99, 1)}` +
+        `${row.cpuMicrosPerIssue.toFixed(0).padStart(7)} ${row.serviceP99 === undefined ? ''.padStart(8) : fmt(row.serviceP99, 1)} ` +
+        `${(row.longestStallMs?.toFixed(0) ?? '').padStart(6)} ${row.walBytesPerIssue.toFixed(0).padStart(6)}` +
         `  ${runs.join(', ')}` +
         `${missed.length ? `  (${missed.join(', ')})` : ''}`,
     );

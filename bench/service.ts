@@ -78,7 +78,7 @@ export async function start(
       ...(compiled && { NODE_ENV: 'production' }),
       ...env,
     },
-    // To a file, the request log can be read after a run (loggedP99) at no cost to the run itself.
+    // To a file, the request log can be read after a run (loggedRun) at no cost to the run itself.
     stdio: ['ignore', logFd ?? 'pipe', 'pipe'],
   });
   if (logFd !== undefined) closeSync(logFd);
@@ -171,18 +171,22 @@ export async function tenantWithDid(url: string) {
   return { ...tenant, did };
 }
 
-/** The end of a log file so far: where the lines of what happens next begin (for loggedP99). */
+/** The end of a log file so far: where the lines of what happens next begin (for loggedRun). */
 export async function logLength(file: string): Promise<number> {
   return (await stat(file)).size;
 }
 
 /**
- * The service's own view of a run: the 99th percentile of `durationMs` in its request log from byte
- * `from` on, over the lines of `path` answered with `status`: from the request's first handler to its response's
- * last byte handed to the kernel. What a load generator sees on top of it waited outside the service's handling
- * (in the kernel before the service read the request, or in the generator itself).
+ * The service's own view of a run, from its request log from byte `from` on, over the lines of `path` answered
+ * with `status`:
+ * - p99: the 99th percentile of `durationMs`, from the request's first handler to its response's last byte
+ *   handed to the kernel. What a load generator sees on top of it waited outside the service's handling (in the
+ *   kernel before the service read the request, or in the generator itself).
+ * - longestStallMs: the longest time between two answers. At 50 connections answers come every millisecond or
+ *   so; a stretch of 50-150 ms with none is everything in flight waiting on one thing at once (on this machine,
+ *   PostgreSQL's WAL flush while a checkpoint writes: README, "What the tail is made of").
  */
-export async function loggedP99(file: string, from: number, path: string, status: number) {
+export async function loggedRun(file: string, from: number, path: string, status: number) {
   const handle = await open(file, 'r');
   let text: string;
   try {
@@ -194,13 +198,22 @@ export async function loggedP99(file: string, from: number, path: string, status
     await handle.close();
   }
   const durations: number[] = [];
+  const answeredAt: number[] = [];
   for (const line of text.split('\n')) {
     if (!line.includes('"durationMs"')) continue;
-    const entry = JSON.parse(line) as { path?: string; status?: number; durationMs?: number };
+    const entry = JSON.parse(line) as { path?: string; status?: number; durationMs?: number; time?: string };
     if (entry.path === path && entry.status === status && typeof entry.durationMs === 'number') {
       durations.push(entry.durationMs);
+      answeredAt.push(Date.parse(entry.time ?? ''));
     }
   }
   durations.sort((a, b) => a - b);
-  return durations[Math.min(durations.length - 1, Math.floor(durations.length * 0.99))] ?? Number.NaN;
+  answeredAt.sort((a, b) => a - b);
+  let longestStallMs = 0;
+  for (let i = 1; i < answeredAt.length; i++)
+    longestStallMs = Math.max(longestStallMs, answeredAt[i]! - answeredAt[i - 1]!);
+  return {
+    p99: durations[Math.min(durations.length - 1, Math.floor(durations.length * 0.99))] ?? Number.NaN,
+    longestStallMs,
+  };
 }
