@@ -184,7 +184,8 @@ export async function logLength(file: string): Promise<number> {
  *   kernel before the service read the request, or in the generator itself).
  * - longestStallMs: the longest time between two answers. At 50 connections answers come every millisecond or
  *   so; a stretch of 50-150 ms with none is everything in flight waiting on one thing at once (on this machine,
- *   PostgreSQL's WAL flush while a checkpoint writes: README, "What the tail is made of").
+ *   mostly PostgreSQL's WAL flush waiting on the disk, often while a checkpoint writes: README, "What the tail is
+ *   made of").
  */
 export async function loggedRun(file: string, from: number, path: string, status: number) {
   const handle = await open(file, 'r');
