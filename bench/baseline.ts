@@ -220,8 +220,8 @@ async function issue(request: http.IncomingMessage, response: http.ServerRespons
   const issuer = await issuerFor(principal.tenantId, body.issuer);
   if (!issuer) return reply(response, 404, { error: 'DID not found' });
   const slot = await statusSlot(principal.tenantId, issuer.didId);
-  const id = uuidV7(); // time-ordered, as the service's (prisma/migrations/20261128090000_time_ordered_ids)
   const now = new Date();
+  const id = uuidV7(now.getTime()); // time-ordered, as the service's (prisma/migrations/20261128090000_time_ordered_ids)
   const statusUrl = `http://${request.headers.host}/v1/status-lists/${slot.listId}`;
   const credential = signJwtVc(issuer, body.issuer, body, id, now, statusUrl, slot.index);
   const view = {

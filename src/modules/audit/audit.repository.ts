@@ -86,8 +86,8 @@ export function actorFrom(principal: Principal, requestId: string | null): Audit
  * the event and moves the head's hash on. Two statements, whatever the chain's length.
  */
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<{ id: string }> {
-  const id = uuidV7();
   const createdAt = new Date();
+  const id = uuidV7(createdAt.getTime());
   // As jsonb will hold it (undefined fields dropped), so that the hash covers exactly what is stored.
   const details: unknown = JSON.parse(JSON.stringify(entry.details ?? {}));
   const [link] = await db.$queryRaw<{ seq: number; hash: string }[]>`

@@ -166,8 +166,8 @@ export function createCredentialsService({
       format.statusListFormat,
       publicationBaseUrl(input.issuer, origin?.publicBaseUrl),
     );
-    const id = uuidV7();
     const issuedAt = new Date();
+    const id = uuidV7(issuedAt.getTime()); // its time is the credential's issued_at
     const context = { credentialId: id, issuedAt, statusListUrl: slot.url, statusIndex: slot.index };
     const credential = await format.issue(input, issuer.key, context);
     const credentialType = format.credentialType(input);
