@@ -23,8 +23,11 @@ import { createKeyEncryption, keyAadFor } from '../src/lib/key-encryption.js';
 import { STATUS_LIST_SIZE } from '../src/modules/status-lists/status-list.codec.js';
 
 // The service's issue statement for one credential, as it ran before batching; issue_credentials()
-// (prisma/migrations/20261125120000_issue_batches, 20261128090000_time_ordered_ids) runs these steps for each
+// (prisma/migrations/20261125120000_issue_batches and after) runs these steps for each
 // credential of a batch. Ids are time-ordered, as the service's: the outbox event's from the column's default.
+// The event is written already published when no endpoint subscribes, after the same subscription lock
+// (20261128120000_issue_events_published_without_subscribers); in one statement the lock comes after the
+// statement's snapshot, which the function avoids, but the work is the same.
 const ISSUE_SQL = `
   WITH idempotency AS (
     SELECT id FROM idempotency_keys
@@ -51,8 +54,13 @@ const ISSUE_SQL = `
     FROM quota
     RETURNING id
   ), event AS (
-    INSERT INTO outbox_events (tenant_id, type, payload)
-    SELECT $1::uuid, 'credential.issued', $15::jsonb FROM inserted
+    INSERT INTO outbox_events (tenant_id, type, payload, published_at)
+    SELECT $1::uuid, 'credential.issued', $15::jsonb,
+           CASE WHEN EXISTS (
+             SELECT 1 FROM webhook_endpoints w
+             WHERE w.tenant_id = $1::uuid AND w.enabled AND ('credential.issued' = ANY(w.events) OR '*' = ANY(w.events))
+           ) THEN NULL ELSE statement_timestamp() END
+    FROM inserted, (SELECT pg_advisory_xact_lock_shared(hashtext('webhook-subscriptions:' || $1::uuid::text))) AS subscriptions
   ), idempotency_completed AS (
     UPDATE idempotency_keys k SET response = $18::bytea, resource_id = $6::uuid, completed_at = now()
     FROM idempotency i WHERE k.tenant_id = $1::uuid AND k.id = i.id AND EXISTS (SELECT 1 FROM inserted)

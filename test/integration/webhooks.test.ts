@@ -327,6 +327,117 @@ describe('retries, replay, rotation and disabling, on a clock the test moves', (
     },
   );
 
+  // An issued credential's event is written already published when no enabled endpoint of its tenant subscribes
+  // (migration 20261128120000): the fan-out would only have marked it. published_at is then the insert's own
+  // statement time, its created_at to the millisecond; the dispatcher marks with its clock, and here only runDue.
+  const issuing = async (user: RegisteredUser) => {
+    const as = (method: string, path: string, body?: unknown) => app.request(method, path, { token: user.token, body });
+    const { did } = await ok(as('POST', '/v1/dids', {}));
+    return async () => {
+      const issued = await ok(
+        as('POST', '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did, claims: { name: 'Ada' } }),
+      );
+      return issued.id as string;
+    };
+  };
+  const eventOf = (user: RegisteredUser, credentialId: string) =>
+    app.database.prisma.outboxEvent.findFirstOrThrow({
+      where: {
+        tenantId: user.tenant_id,
+        type: 'credential.issued',
+        payload: { path: ['credential_id'], equals: credentialId },
+      },
+    });
+  const publishedByItsInsert = (event: { createdAt: Date; publishedAt: Date | null }) =>
+    event.publishedAt?.getTime() === event.createdAt.getTime();
+
+  it("writes an issued credential's event already published when no enabled endpoint of its tenant subscribes", async () => {
+    const issuer = await registerUser(app);
+    const other = await registerUser(app);
+    const as = (method: string, path: string, body?: unknown) =>
+      app.request(method, path, { token: issuer.token, body });
+    const issue = await issuing(issuer);
+    const hooks = await receiver();
+    const otherHooks = await receiver();
+    const published: string[] = [];
+
+    published.push(await issue()); // no endpoint at all
+    // Another tenant's subscription is not this tenant's.
+    await ok(app.request('POST', '/v1/webhooks', { token: other.token, body: { url: otherHooks.url, events: ['*'] } }));
+    published.push(await issue());
+    await ok(as('POST', '/v1/webhooks', { url: hooks.url, events: ['did.created'] })); // another type
+    published.push(await issue());
+    const endpoint = await ok(as('POST', '/v1/webhooks', { url: hooks.url, events: ['credential.issued'] }));
+    await ok(as('PATCH', `/v1/webhooks/${endpoint.id}`, { enabled: false }));
+    published.push(await issue()); // subscribed, but disabled
+    for (const id of published) expect(publishedByItsInsert(await eventOf(issuer, id)), id).toBe(true);
+
+    await ok(as('PATCH', `/v1/webhooks/${endpoint.id}`, { enabled: true }));
+    const subscribed = await issue();
+    await ok(as('PATCH', `/v1/webhooks/${endpoint.id}`, { events: ['*'] }));
+    const everything = await issue();
+    for (const id of [subscribed, everything]) expect((await eventOf(issuer, id)).publishedAt, id).toBeNull();
+
+    await runDue();
+    expect(hooks.received.map((delivery) => JSON.parse(delivery.body).data.credential_id)).toEqual([
+      subscribed,
+      everything,
+    ]);
+    expect(otherHooks.received).toEqual([]);
+    for (const id of [subscribed, everything]) {
+      const event = await eventOf(issuer, id);
+      expect(event.publishedAt).not.toBeNull();
+      expect(publishedByItsInsert(event)).toBe(false);
+    }
+    // The event log keeps them all, published at insert or not.
+    const log = await ok(as('GET', '/v1/events?type=credential.issued'));
+    expect(log.events.map((event: any) => event.data.credential_id).reverse()).toEqual([
+      ...published,
+      subscribed,
+      everything,
+    ]);
+  });
+
+  // The two sides of the subscription lock, each held by this test's own connection as the other side would hold
+  // it: an issue in flight holds it shared until it commits, an endpoint's creation or change exclusively.
+  it.skipIf(!usingPostgres)(
+    'serialises issues with changes to endpoints: an endpoint waits for an issue in flight, an issue for a change',
+    async () => {
+      const pg = (await import('pg')).default;
+      const issuer = await registerUser(app);
+      const issue = await issuing(issuer);
+      const hooks = await receiver();
+      const lock = new pg.Client({ connectionString: database!.url });
+      await lock.connect();
+      const key = `webhook-subscriptions:${issuer.tenant_id}`;
+      const answeredWithin = async <T>(ms: number, pending: Promise<T>) =>
+        Promise.race([pending.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, ms, false))]);
+      try {
+        await lock.query('BEGIN');
+        await lock.query('SELECT pg_advisory_xact_lock_shared(hashtext($1))', [key]);
+        const creating = app.request('POST', '/v1/webhooks', {
+          token: issuer.token,
+          body: { url: hooks.url, events: ['credential.issued'] },
+        });
+        expect(await answeredWithin(300, creating)).toBe(false);
+        await lock.query('COMMIT');
+        const endpoint = await ok(creating);
+
+        // Disabled by a change not yet committed: an issue waits for it, then sees it.
+        await lock.query('BEGIN');
+        await lock.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+        await lock.query('UPDATE webhook_endpoints SET enabled = false WHERE id = $1', [endpoint.id]);
+        const issued = issue();
+        expect(await answeredWithin(300, issued)).toBe(false);
+        await lock.query('COMMIT');
+        expect(publishedByItsInsert(await eventOf(issuer, await issued))).toBe(true);
+      } finally {
+        await lock.query('ROLLBACK').catch(() => undefined);
+        await lock.end();
+      }
+    },
+  );
+
   it('replays a delivery now with the same webhook-id', async () => {
     const hooks = await receiver();
     const endpoint = await subscribe(hooks);

@@ -49,13 +49,15 @@ export type IssueOutcome = {
 /** Counter shards of an unlimited tenant (see UsageCounter in prisma/schema.prisma). */
 export const UNLIMITED_COUNTER_SHARDS = 16;
 
-// Issuing runs issue_credentials() (prisma/migrations/20261125120000_issue_batches), a batch of credentials per
-// call. Per credential it is one statement, as before: the idempotency row locked while the lease is still ours,
-// the quota checked and consumed atomically (a limited tenant counts on shard 0, whose row lock serialises the
-// check; shards it filled while unlimited still count; an unlimited one counts on any shard), the issuer DID
-// checked to be the tenant's and active, the credential and its outbox event inserted, and the idempotency row
-// completed (its response stored, naming the credential so that erasing it finds the response to redact) only
-// if the credential was inserted — a refused issue leaves the row in flight, for the caller to release.
+// Issuing runs issue_credentials() (prisma/migrations/20261125120000_issue_batches; as restated since, last in
+// 20261128120000_issue_events_published_without_subscribers), a batch of credentials per call. Per credential it is
+// one statement, as before: the idempotency row locked while the lease is still ours, the quota checked and
+// consumed atomically (a limited tenant counts on shard 0, whose row lock serialises the check; shards it filled
+// while unlimited still count; an unlimited one counts on any shard), the issuer DID checked to be the tenant's and
+// active, the credential and its outbox event inserted (already published when no endpoint of the tenant subscribes
+// to it), and the idempotency row completed (its response stored, naming the credential so that erasing it finds
+// the response to redact) only if the credential was inserted — a refused issue leaves the row in flight, for the
+// caller to release.
 const ISSUE_BATCH_SQL = 'SELECT item, issued, lease_held AS "leaseHeld" FROM issue_credentials($1::jsonb)';
 
 /**

@@ -40,6 +40,16 @@ export const deliveryView = {
 
 export type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ select: typeof deliveryView }>;
 
+/**
+ * Takes the tenant's subscription lock until the transaction ends; first in every transaction that creates or
+ * changes an endpoint. issue_credentials() takes it shared, and writes an issued credential's event already
+ * published when no endpoint subscribes (prisma/migrations/20261128120000_issue_events_published_without_subscribers):
+ * an issue in flight ends before the change, and one that comes after it sees the endpoint.
+ */
+export async function lockSubscriptions(tx: Prisma.TransactionClient, tenantId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`webhook-subscriptions:${tenantId}`}))) AS l`;
+}
+
 export function createEndpoint(
   db: Db,
   tenantId: string,

@@ -86,6 +86,7 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
     const id = randomUUID();
     const secret = generateWebhookSecret();
     return prisma.$transaction(async (tx) => {
+      await repository.lockSubscriptions(tx, principal.tenantId);
       const row = await repository.createEndpoint(tx, principal.tenantId, {
         id,
         url,
@@ -119,6 +120,7 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
     await endpointOf(principal, id);
     const url = input.url ? await checkUrl(input.url) : undefined;
     return prisma.$transaction(async (tx) => {
+      await repository.lockSubscriptions(tx, principal.tenantId);
       const row = await repository.updateEndpoint(tx, principal.tenantId, id, {
         ...(url !== undefined && { url }),
         ...(input.events && { events: input.events }),
