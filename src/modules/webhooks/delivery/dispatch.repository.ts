@@ -14,7 +14,10 @@ type Db = PrismaClient | Prisma.TransactionClient;
  * Fans one batch of unpublished outbox events out into deliveries, one per enabled endpoint of the event's
  * tenant that subscribes to its type (or to "*") and was added by the time of the event, and marks the events
  * published, in one statement, oldest first. SKIP LOCKED lets instances fan out different batches side by
- * side; the unique (endpoint, event) pair makes a repeat harmless.
+ * side; the unique (endpoint, event) pair makes a repeat harmless. issue_credentials() applies the same
+ * subscription rule (enabled, the type or "*") to write an issued credential's event already published when no
+ * endpoint would get it (prisma/migrations/20261128120000_issue_events_published_without_subscribers): a change
+ * to the rule belongs in both.
  */
 export async function fanOutEvents(
   sql: PreparedSql,
