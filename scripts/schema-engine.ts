@@ -14,6 +14,7 @@ import {
 import type { DiffTarget, MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
 import * as runtime from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PGLITE_OPTIONS } from '../src/db/pglite-files.js';
 
 export type DiffSide = 'empty' | { migrationsDir: string } | { schemaFile: string };
 
@@ -50,7 +51,7 @@ export async function diffSql(from: DiffSide, to: DiffSide): Promise<string> {
  */
 export async function freshPGlite(): Promise<PGlite> {
   template ??= (async () => {
-    const db = new PGlite();
+    const db = new PGlite(PGLITE_OPTIONS);
     try {
       await db.waitReady; // dumpDataDir never settles if called before start-up has finished
       return await db.dumpDataDir('none');
@@ -58,7 +59,7 @@ export async function freshPGlite(): Promise<PGlite> {
       await db.close();
     }
   })();
-  const db = new PGlite({ loadDataDir: await template });
+  const db = new PGlite({ ...PGLITE_OPTIONS, loadDataDir: await template });
   await db.waitReady;
   return db;
 }

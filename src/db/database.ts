@@ -12,7 +12,7 @@ import { applyMigrations, type SqlConnection } from './migrate.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { syncBuiltinRoles } from './builtin-roles.sync.js';
 import { lockDataDirectory, type DirectoryLock } from './directory-lock.js';
-import { openPGliteDirectory } from './pglite-files.js';
+import { openPGliteDirectory, PGLITE_OPTIONS } from './pglite-files.js';
 import { createPipelinedSql } from './pipelined-sql.js';
 import { createPGlitePreparedSql } from './pglite-prepared.js';
 import { adapterClient } from './pglite-adapter-client.js';
@@ -159,7 +159,7 @@ async function openPGlite(
       'embedded PostgreSQL (PGlite) opened',
     );
   } else {
-    pglite = shared ?? (await PGlite.create(template ? { loadDataDir: template } : {}));
+    pglite = shared ?? (await PGlite.create({ ...PGLITE_OPTIONS, ...(template ? { loadDataDir: template } : {}) }));
   }
   const connection: SqlConnection = {
     query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],

@@ -10,8 +10,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 
-/** PostgreSQL settings for the embedded database (postgresql.conf lines). */
-export const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
+/**
+ * PostgreSQL settings for the embedded database. PGlite writes them as the whole of postgresql.conf (what
+ * initdb wrote there is replaced), so the time zone initdb chose is restated.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers = 16MB', "timezone = 'UTC'", "log_timezone = 'UTC'"];
+
+/**
+ * PGlite's options for every embedded database, on disk or in memory (the tests' copies of a template, the
+ * schema engine's shadow databases): they run as the embedded default does, and a start zeroes 16 MB of
+ * shared buffers instead of 128 (some 0.3 s less CPU each).
+ */
+export const PGLITE_OPTIONS = { postgresqlconf: PGLITE_SETTINGS };
 
 /** Whether initdb has already run in this directory (PostgreSQL writes PG_VERSION first). */
 function initialised(directory: string): boolean {
@@ -49,5 +59,5 @@ export async function openPGliteDirectory(
 ): Promise<{ pglite: PGlite; created: boolean; migrationsApplied: string[] }> {
   const created = !initialised(directory);
   const migrationsApplied = created ? await prepareInChildProcess(directory) : [];
-  return { pglite: await PGlite.create(directory, { postgresqlconf: PGLITE_SETTINGS }), created, migrationsApplied };
+  return { pglite: await PGlite.create(directory, PGLITE_OPTIONS), created, migrationsApplied };
 }

@@ -9,7 +9,14 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 
 import { applyMigrations, readMigrations, type SqlConnection } from '../../src/db/migrate.js';
-import { CHAIN_START, checkEnd, checkLink, type ChainBreak, type ChainLink } from '../../src/modules/audit/audit.chain.js';
+import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
+import {
+  CHAIN_START,
+  checkEnd,
+  checkLink,
+  type ChainBreak,
+  type ChainLink,
+} from '../../src/modules/audit/audit.chain.js';
 import { capturingLogger } from '../support/log-sink.js';
 import { pgliteTemplate } from '../support/pglite-template.js';
 
@@ -135,7 +142,7 @@ function expectChained(results: Awaited<ReturnType<typeof chainOnMigratedDatabas
 
 describe('the audit_chain migration on a database with audit events', () => {
   it('chains them so that they verify clean (PGlite)', async () => {
-    const db = await PGlite.create({ loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
+    const db = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
     try {
       expectChained(
         await chainOnMigratedDatabase({

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations, type SqlConnection } from '../../src/db/migrate.js';
+import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
 import { parseIssueInput } from '../../src/modules/credentials/credentials.inputs.js';
 import { credentialFormatNamed } from '../../src/modules/credentials/formats/index.js';
 import { DEFAULT_DID_METHOD } from '../../src/modules/dids/methods/index.js';
@@ -97,7 +98,7 @@ function expectBackfilled(rows: { claim_names: string[]; exposed_claims: string[
 
 describe('the compliance migration on a database with credentials', () => {
   it('reads each credential’s claim names and visible claims from its body (PGlite)', async () => {
-    const db = await PGlite.create({ loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
+    const db = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
     try {
       expectBackfilled(
         await backfilled({

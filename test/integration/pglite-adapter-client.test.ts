@@ -5,6 +5,7 @@
 import { messages, PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapterClient } from '../../src/db/pglite-adapter-client.js';
+import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
 import { pgliteTemplate } from '../support/pglite-template.js';
 
 // Parsers of the adapter's kind: some types kept as text, as it keeps them for Prisma.
@@ -18,7 +19,7 @@ const asAdapter = { rowMode: 'array' as const, parsers: ADAPTER_PARSERS };
 let pglite: PGlite;
 let client: PGlite;
 beforeAll(async () => {
-  pglite = await PGlite.create({ loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
+  pglite = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
   client = adapterClient(pglite);
   await pglite.exec(`CREATE TABLE scratch (
     id int PRIMARY KEY, n bigint, amount numeric(12, 2), at timestamp, at_tz timestamptz, doc jsonb,
@@ -72,8 +73,16 @@ describe('the adapter’s queries through the client', () => {
     // The adapter turns database errors into Prisma's (P2002 and the rest) by this class.
     expect(ours).toBeInstanceOf(messages.DatabaseError);
     expect(ours).toMatchObject({ code: '23505', constraint: 'scratch_pkey', table: 'scratch', severity: 'ERROR' });
-    const fields = ({ message, code, detail, constraint, table, schema, severity, routine }: any) =>
-      ({ message, code, detail, constraint, table, schema, severity, routine });
+    const fields = ({ message, code, detail, constraint, table, schema, severity, routine }: any) => ({
+      message,
+      code,
+      detail,
+      constraint,
+      table,
+      schema,
+      severity,
+      routine,
+    });
     expect(fields(ours)).toEqual(fields(theirs));
     await expect(client.query('SELEKT 1', [], asAdapter)).rejects.toMatchObject({ code: '42601', position: '1' });
     expect((await client.query('SELECT $1::int + 1 AS two', [1], asAdapter)).rows).toEqual([[2]]);

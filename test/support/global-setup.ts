@@ -5,8 +5,9 @@
 // service started as a process on a DATA_DIR, and the migration runner.
 //
 // The dumps are kept between runs under node_modules/.cache, named by a hash of everything they are made
-// from (the PGlite version, the migration runner, every migration, this file), so a run whose inputs are
-// unchanged skips the 4-6 s of making them; a new or edited migration makes new ones.
+// from (the PGlite version, the migration runner, the embedded database's settings, every migration, this
+// file), so a run whose inputs are unchanged skips the 4-6 s of making them; a new or edited migration makes
+// new ones.
 //
 // It also builds the dashboard (web/ → web/dist) when its sources changed since the last build, as postinstall
 // does: the browser and HTTP tests load those files, and a fresh clone's `npm test` must find them (~2 s to
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, readMigrations } from '../../src/db/migrate.js';
+import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
 import { capturingLogger } from './log-sink.js';
 import { ensureWebAssets } from '../../scripts/web-build.js';
 
@@ -50,7 +52,7 @@ export default async function setup(project: TestProject) {
   if (!(await exists(emptyFile)) || !(await exists(migratedFile))) {
     await mkdir(CACHE_DIR, { recursive: true });
     await pruneStale();
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create(PGLITE_OPTIONS);
     // For the tests of the migration runner, which start from an empty database.
     await writeAtomically(emptyFile, await pglite.dumpDataDir('none'));
     await applyMigrations(
@@ -70,6 +72,7 @@ export default async function setup(project: TestProject) {
     // Made where it is kept, then renamed into place: another run only ever sees a complete directory.
     const partial = await mkdtemp(`${seededDir}.partial-`);
     const pglite = await PGlite.create(path.join(partial, 'pglite'), {
+      ...PGLITE_OPTIONS,
       loadDataDir: new Blob([new Uint8Array(await readFile(migratedFile))]),
     });
     await pglite.close();
@@ -90,6 +93,7 @@ async function templateKey(): Promise<string> {
     JSON.parse(await readFile(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version,
   );
   hash.update(await readFile(path.join(ROOT, 'src/db/migrate.ts')));
+  hash.update(await readFile(path.join(ROOT, 'src/db/pglite-files.ts'))); // the settings it is made with
   hash.update(await readFile(fileURLToPath(import.meta.url))); // how the dumps are made
   for (const migration of await readMigrations()) hash.update(`\0${migration.name}\0${migration.checksum}`);
   return hash.digest('hex').slice(0, 16);

@@ -6,6 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../../src/db/database.js';
+import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
 import { startServer, type BackgroundOptions } from '../../src/server.js';
 import type { Services } from '../../src/services.js';
 import { createHttpClient } from './http-client.js';
@@ -84,7 +85,7 @@ let workerDatabase: Promise<PGlite> | undefined;
 
 /** The in-memory PGlite the apps of this worker share, opened on first use and left to the worker's exit. */
 function workerPGlite(): Promise<PGlite> {
-  workerDatabase ??= pgliteTemplate().then((template) => PGlite.create({ loadDataDir: template }));
+  workerDatabase ??= pgliteTemplate().then((template) => PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: template }));
   return workerDatabase;
 }
 
