@@ -1,4 +1,5 @@
 // Database rows prepared for toEqual.
+import { expect } from 'vitest';
 
 /**
  * Rows with their byte columns (hashes, key ciphertexts, a status list's 16 KiB of bits) as hex strings:
@@ -14,4 +15,25 @@ export function bytesAsHex<Row extends object>(rows: Row[]) {
       ]),
     ),
   );
+}
+
+/**
+ * Checks that acts change nothing of a state (a tenant's rows, its API view), for a run of cases that must each
+ * change nothing: the state one case leaves is the next case's "before", taken once rather than again before
+ * every case (the matrices take such states a few hundred times). A case that changes the state fails, and the
+ * cases after it compare against what it left, so the failure stays with the case that caused it.
+ */
+export function unchangedState<State>(take: () => Promise<State>) {
+  let lastSeen: { state: State } | undefined;
+  return {
+    /** Runs `act` and checks the state is as before it; returns the state. */
+    async expectUnchangedBy(act: () => Promise<unknown>): Promise<State> {
+      const before = lastSeen ?? { state: await take() };
+      lastSeen = undefined; // until `act` has run and the state is taken again
+      await act();
+      lastSeen = { state: await take() };
+      expect(lastSeen.state).toEqual(before.state);
+      return lastSeen.state;
+    },
+  };
 }
