@@ -4,12 +4,10 @@
 // PGlite, and on PostgreSQL too (in a schema of its own) when DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
 
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 
 import { applyMigrations, readMigrations, type SqlConnection } from '../../src/db/migrate.js';
-import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
 import {
   CHAIN_START,
   checkEnd,
@@ -18,7 +16,7 @@ import {
   type ChainLink,
 } from '../../src/modules/audit/audit.chain.js';
 import { capturingLogger } from '../support/log-sink.js';
-import { pgliteTemplate } from '../support/pglite-template.js';
+import { pgliteCopy } from '../support/pglite-template.js';
 
 const log = capturingLogger([]);
 
@@ -142,7 +140,7 @@ function expectChained(results: Awaited<ReturnType<typeof chainOnMigratedDatabas
 
 describe('the audit_chain migration on a database with audit events', () => {
   it('chains them so that they verify clean (PGlite)', async () => {
-    const db = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
+    const db = await pgliteCopy('pgliteEmptyTemplate');
     try {
       expectChained(
         await chainOnMigratedDatabase({

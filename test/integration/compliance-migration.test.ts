@@ -3,16 +3,14 @@
 // hides the disclosable ones. Checked against bodies made by the service's own format code, on PGlite and (in a
 // schema of its own) on PostgreSQL when DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations, type SqlConnection } from '../../src/db/migrate.js';
-import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
 import { parseIssueInput } from '../../src/modules/credentials/credentials.inputs.js';
 import { credentialFormatNamed } from '../../src/modules/credentials/formats/index.js';
 import { DEFAULT_DID_METHOD } from '../../src/modules/dids/methods/index.js';
 import { capturingLogger } from '../support/log-sink.js';
-import { pgliteTemplate } from '../support/pglite-template.js';
+import { pgliteCopy } from '../support/pglite-template.js';
 
 const log = capturingLogger([]);
 
@@ -98,7 +96,7 @@ function expectBackfilled(rows: { claim_names: string[]; exposed_claims: string[
 
 describe('the compliance migration on a database with credentials', () => {
   it('reads each credential’s claim names and visible claims from its body (PGlite)', async () => {
-    const db = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
+    const db = await pgliteCopy('pgliteEmptyTemplate');
     try {
       expectBackfilled(
         await backfilled({

@@ -6,9 +6,8 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations, type Migration, type SqlConnection } from '../../src/db/migrate.js';
 import { migratePostgres } from '../../src/db/database.js';
-import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
 import { capturingLogger } from '../support/log-sink.js';
-import { pgliteTemplate } from '../support/pglite-template.js';
+import { pgliteCopy } from '../support/pglite-template.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -29,7 +28,7 @@ afterEach(async () => {
 
 /** A new, empty database: a copy of one just after initdb (test/support/global-setup.ts). */
 async function freshPGlite() {
-  const db = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
+  const db = await pgliteCopy('pgliteEmptyTemplate');
   opened.push(db);
   return db;
 }

@@ -5,8 +5,7 @@
 import { messages, PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapterClient } from '../../src/db/pglite-adapter-client.js';
-import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
-import { pgliteTemplate } from '../support/pglite-template.js';
+import { pgliteCopy } from '../support/pglite-template.js';
 
 // Parsers of the adapter's kind: some types kept as text, as it keeps them for Prisma.
 const ADAPTER_PARSERS = {
@@ -19,7 +18,7 @@ const asAdapter = { rowMode: 'array' as const, parsers: ADAPTER_PARSERS };
 let pglite: PGlite;
 let client: PGlite;
 beforeAll(async () => {
-  pglite = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
+  pglite = await pgliteCopy('pgliteEmptyTemplate');
   client = adapterClient(pglite);
   await pglite.exec(`CREATE TABLE scratch (
     id int PRIMARY KEY, n bigint, amount numeric(12, 2), at timestamp, at_tz timestamptz, doc jsonb,

@@ -4,13 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { createPGlitePreparedSql } from '../../src/db/pglite-prepared.js';
-import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
-import { pgliteTemplate } from '../support/pglite-template.js';
+import { pgliteCopy } from '../support/pglite-template.js';
 
 // A copy of the cluster the global setup dumped after initdb: PGlite.create() with nothing runs initdb again
 // (3-5 s of CPU on a 2-core host, for each of this file's two databases).
-const emptyDatabase = async () =>
-  PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate('pgliteEmptyTemplate') });
+const emptyDatabase = () => pgliteCopy('pgliteEmptyTemplate');
 
 describe('prepared statements on PGlite', () => {
   let pglite: PGlite;

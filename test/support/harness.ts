@@ -6,12 +6,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../../src/db/database.js';
-import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
 import { startServer, type BackgroundOptions } from '../../src/server.js';
 import type { Services } from '../../src/services.js';
 import { createHttpClient } from './http-client.js';
 import { capturingLogger } from './log-sink.js';
-import { pgliteTemplate } from './pglite-template.js';
+import { pgliteCopy, pgliteTemplate } from './pglite-template.js';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -85,7 +84,7 @@ let workerDatabase: Promise<PGlite> | undefined;
 
 /** The in-memory PGlite the apps of this worker share, opened on first use and left to the worker's exit. */
 function workerPGlite(): Promise<PGlite> {
-  workerDatabase ??= pgliteTemplate().then((template) => PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: template }));
+  workerDatabase ??= pgliteCopy();
   return workerDatabase;
 }
 
