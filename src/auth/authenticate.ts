@@ -7,7 +7,7 @@ import { constantTimeEqual, sha256 } from '../lib/crypto.js';
 import type { Logger } from '../lib/logger.js';
 import { API_KEY_PATTERN, isApiKeyUsable, lastUseIsStale } from './api-key-tokens.js';
 import type { ApiKeyPrincipal, Principal, SessionPrincipal } from './principal.js';
-import type { PrincipalCache } from './principal-cache.js';
+import type { Found, PrincipalCache } from './principal-cache.js';
 import { findApiKeyByKeyHash, findSessionByTokenHash, recordApiKeyUse } from './principal.repository.js';
 import { isSessionExpired, SESSION_TOKEN_PREFIX } from './session-tokens.js';
 
@@ -33,14 +33,21 @@ export async function authenticate(
   const isSession = token.startsWith(SESSION_TOKEN_PREFIX);
   if (!isSession && !API_KEY_PATTERN.test(token)) return null;
   const tokenHash = sha256(token);
-  const cacheKey = cache ? Buffer.from(tokenHash).toString('base64') : '';
-  const cached = cache?.get(cacheKey);
-  if (cached) return cached;
+  if (!cache) return (await lookUp(prisma, tokenHash, isSession, log))?.principal ?? null;
+  const cacheKey = Buffer.from(tokenHash).toString('base64');
+  return cache.get(cacheKey) ?? cache.load(cacheKey, () => lookUp(prisma, tokenHash, isSession, log));
+}
+
+async function lookUp(
+  prisma: PrismaClient,
+  tokenHash: Uint8Array<ArrayBuffer>,
+  isSession: boolean,
+  log?: () => Logger,
+): Promise<Found | null> {
   const found = isSession
     ? await authenticateSession(prisma, tokenHash)
     : await authenticateApiKey(prisma, tokenHash, log);
-  if (found && cache) cache.set(cacheKey, found.principal, found.expiresAt?.getTime() ?? null);
-  return found?.principal ?? null;
+  return found && { principal: found.principal, expiresAt: found.expiresAt?.getTime() ?? null };
 }
 
 type Authenticated<P extends Principal> = { principal: P; expiresAt: Date | null };
