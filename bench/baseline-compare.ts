@@ -27,6 +27,7 @@ type Subject = { label: string; process: Started; format: Format };
  */
 type Run = LoadResult & {
   cpuMicrosPerIssue: number;
+  queuedMicrosPerIssue: number;
   walBytesPerIssue: number;
   duringCheckpoint: boolean;
   serviceP99?: number;
@@ -41,6 +42,12 @@ export type BaselineRow = {
   p99: number;
   /** The measured process's CPU time (user + system, from /proc) per issue answered: where the rates differ. */
   cpuMicrosPerIssue: number;
+  /**
+   * The median of the runs' time per issue that the process's main thread (its event loop) was ready to run but
+   * waited for a core, taken by PostgreSQL's backends, the load generator or its own helper threads: on a 2-core
+   * host, the part of the tail that is the scheduler's.
+   */
+  queuedMicrosPerIssue: number;
   /**
    * The median of the runs' p99 in the service's own request log: from its first handler to the response's last
    * byte handed to the kernel. The load generator's p99 above it is time spent waiting outside the handling.
@@ -67,6 +74,18 @@ async function cpuMicros(pid: number): Promise<number> {
 }
 
 /**
+ * Time the process's main thread has so far spent ready to run but waiting for a core, in µs (the second field of
+ * /proc/<pid>/task/<pid>/schedstat, in ns); NaN where the kernel keeps no such figure.
+ */
+async function queuedMicros(pid: number): Promise<number> {
+  try {
+    return Number((await readFile(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')).split(' ')[1]) / 1000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
  * Fresh tenants each run, taken in turn: one Enterprise bucket (20,000, then 10,000 a minute) holds some 2,100
  * issues a second over 10 s, which the baseline outruns here; the rows would measure the limit, not the path.
  */
@@ -88,6 +107,7 @@ async function issueRun(
   const { logFile } = subject.process;
   const logFrom = logFile === undefined ? 0 : await logLength(logFile);
   const cpuBefore = await cpuMicros(subject.process.pid);
+  const queuedBefore = await queuedMicros(subject.process.pid);
   const writesBefore = await databaseWrites(stats);
   const result = await load(
     subject.process.url,
@@ -104,10 +124,12 @@ async function issueRun(
   );
   const answered = Math.max(result.requests, 1);
   const cpuMicrosPerIssue = ((await cpuMicros(subject.process.pid)) - cpuBefore) / answered;
+  const queuedMicrosPerIssue = ((await queuedMicros(subject.process.pid)) - queuedBefore) / answered;
   const writesAfter = await databaseWrites(stats);
   const run = {
     ...result,
     cpuMicrosPerIssue,
+    queuedMicrosPerIssue,
     walBytesPerIssue: (writesAfter.walBytes - writesBefore.walBytes) / answered,
     duringCheckpoint: writesAfter.checkpointPages > writesBefore.checkpointPages,
   };
@@ -166,6 +188,7 @@ export async function benchAgainstBaseline(
           perSecond: median(runs.map((result) => result.perSecond)),
           p99: median(runs.map((result) => result.p99)),
           cpuMicrosPerIssue: median(runs.map((result) => result.cpuMicrosPerIssue)),
+          queuedMicrosPerIssue: median(runs.map((result) => result.queuedMicrosPerIssue)),
           walBytesPerIssue: median(runs.map((result) => result.walBytesPerIssue)),
           ...(runs[0]!.serviceP99 !== undefined && {
             serviceP99: median(runs.map((result) => result.serviceP99!)),
@@ -194,12 +217,13 @@ export function printBaselineRows(rows: BaselineRow[], options: { connections: n
       `median of ${RUNS} × ${options.seconds} s after ${WARM_UP_SECONDS} s of warm-up, ${TENANTS_PER_RUN} fresh Enterprise tenants per run in turn; ` +
       `"service" starts as npm start does (tsx), "compiled" as npm run start:prod does; "own p99": the p99 of the ` +
       `same runs in the service's request log (its handling alone; the baseline keeps none); "stall": the longest ` +
-      `time between two answers in that log; "WAL B": PostgreSQL's WAL bytes per issue; a run marked * had a ` +
+      `time between two answers in that log; "queued µs": the time per issue the process's main thread was ready ` +
+      `but waited for a core; "WAL B": PostgreSQL's WAL bytes per issue; a run marked * had a ` +
       `checkpoint writing pages during it`,
   );
   console.log(
     `${'row'.padEnd(40)} ${'issues/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(6)} ${'target'.padStart(6)} ` +
-      `${'CPU µs'.padStart(7)} ${'own p99'.padStart(8)} ${'stall'.padStart(6)} ${'WAL B'.padStart(6)}  runs (issues/s; errors)`,
+      `${'CPU µs'.padStart(7)} ${'queued µs'.padStart(9)} ${'own p99'.padStart(8)} ${'stall'.padStart(6)} ${'WAL B'.padStart(6)}  runs (issues/s; errors)`,
   );
   for (const row of rows) {
     const baseline = rows.find((other) => other.limiter === row.limiter && other.label.startsWith('baseline'))!;
@@ -220,7 +244,7 @@ export function printBaselineRows(rows: BaselineRow[], options: { connections: n
     console.log(
       `${`${row.label}, limiter in ${row.limiter}`.padEnd(40)} ${fmt(row.perSecond)} ${fmt(row.p99, 1)} ` +
         `${ratio.toFixed(2).padStart(6)} ${(target?.toFixed(2) ?? '').padStart(6)} ` +
-        `${row.cpuMicrosPerIssue.toFixed(0).padStart(7)} ${row.serviceP99 === undefined ? ''.padStart(8) : fmt(row.serviceP99, 1)} ` +
+        `${row.cpuMicrosPerIssue.toFixed(0).padStart(7)} ${(Number.isNaN(row.queuedMicrosPerIssue) ? '' : row.queuedMicrosPerIssue.toFixed(0)).padStart(9)} ${row.serviceP99 === undefined ? ''.padStart(8) : fmt(row.serviceP99, 1)} ` +
         `${(row.longestStallMs?.toFixed(0) ?? '').padStart(6)} ${row.walBytesPerIssue.toFixed(0).padStart(6)}` +
         `  ${runs.join(', ')}` +
         `${missed.length ? `  (${missed.join(', ')})` : ''}`,
