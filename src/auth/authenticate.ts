@@ -38,19 +38,17 @@ export async function authenticate(
   return cache.get(cacheKey) ?? cache.load(cacheKey, () => lookUp(prisma, tokenHash, isSession, log));
 }
 
-async function lookUp(
+function lookUp(
   prisma: PrismaClient,
   tokenHash: Uint8Array<ArrayBuffer>,
   isSession: boolean,
   log?: () => Logger,
 ): Promise<Found | null> {
-  const found = isSession
-    ? await authenticateSession(prisma, tokenHash)
-    : await authenticateApiKey(prisma, tokenHash, log);
-  return found && { principal: found.principal, expiresAt: found.expiresAt?.getTime() ?? null };
+  return isSession ? authenticateSession(prisma, tokenHash) : authenticateApiKey(prisma, tokenHash, log);
 }
 
-type Authenticated<P extends Principal> = { principal: P; expiresAt: Date | null };
+/** What the cache keeps (principal-cache.ts), with the principal's kind known. */
+type Authenticated<P extends Principal> = Found & { principal: P };
 
 async function authenticateSession(
   prisma: PrismaClient,
@@ -77,7 +75,7 @@ async function authenticateSession(
     role: { id: role.id, name: role.name },
     permissions: new Set(role.permissions),
   };
-  return { principal, expiresAt: session.expiresAt };
+  return { principal, expiresAt: session.expiresAt.getTime() };
 }
 
 async function authenticateApiKey(
@@ -121,5 +119,5 @@ async function authenticateApiKey(
     // A key can never do more than its creator can now: scopes narrow the role, they never widen it.
     permissions: scopes ? new Set([...scopes].filter((scope) => rolePermissions.has(scope))) : rolePermissions,
   };
-  return { principal, expiresAt: row.expires_at };
+  return { principal, expiresAt: row.expires_at?.getTime() ?? null };
 }
