@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inTurn, runLoad } from './load.js';
-import { benchIssue } from './issue.js';
+import { benchIssue, ISSUING_TENANTS } from './issue.js';
 import { benchLoginFlood, type FloodResult } from './login-flood.js';
 import { benchWebhooks } from './webhooks.js';
 import { benchDidcomm, type DidcommBench } from './didcomm.js';
@@ -59,7 +59,7 @@ const PGLITE_ISSUE_TARGET = 900;
 
 function printIssue(issueRows: Awaited<ReturnType<typeof benchIssue>>, embedded = false) {
   console.log(
-    `issuing (${ISSUE_CONNECTIONS} connections, Enterprise tenant, Ed25519 DID)` +
+    `issuing (${ISSUE_CONNECTIONS} connections, ${ISSUING_TENANTS} Enterprise tenants in turn, an Ed25519 DID each)` +
       `${embedded ? `; target on the embedded default ${PGLITE_ISSUE_TARGET}/s` : ''}:`,
   );
   for (const [name, result, signsPerSecond] of issueRows) {
@@ -293,11 +293,14 @@ async function benchDatabase(label: string, env: Record<string, string>) {
 
 function printWebhooks(webhooks: Awaited<ReturnType<typeof benchWebhooks>>) {
   console.log(
-    `webhooks: jwt_vc_json issues with one subscribed endpoint ${fmt(webhooks.withEndpoint.perSecond)}/s ` +
+    `webhooks: jwt_vc_json issues, each tenant with one subscribed endpoint, ${fmt(webhooks.withEndpoint.perSecond)}/s ` +
       `(p99 ${webhooks.withEndpoint.p99} ms) vs ${fmt(webhooks.without.perSecond)}/s without: ratio ` +
       `${(webhooks.withEndpoint.perSecond / webhooks.without.perSecond).toFixed(2)}; ${webhooks.delivered} deliveries ` +
       `at ${fmt(webhooks.deliveriesPerSecond)}/s (all delivered ${webhooks.drainSeconds.toFixed(1)} s after the load began); ` +
-      `commit to delivery at 20 issues/s: p50 ${webhooks.latencyP50} ms, p99 ${webhooks.latencyP99} ms`,
+      `commit to delivery at 20 issues/s: p50 ${webhooks.latencyP50} ms, p99 ${webhooks.latencyP99} ms` +
+      (webhooks.without.errors + webhooks.withEndpoint.errors
+        ? `; unexpected answers: ${webhooks.without.errors} without, ${webhooks.withEndpoint.errors} with`
+        : ''),
   );
 }
 

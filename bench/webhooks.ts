@@ -1,11 +1,11 @@
-// Webhook delivery in the same run as the rest: the issue rate of a tenant with one endpoint subscribed to
+// Webhook delivery in the same run as the rest: the issue rate of tenants each with one endpoint subscribed to
 // credential.issued, as a ratio of the rate without one (the delivery work shares the machine with the
 // issue path), deliveries per second to a local receiver, and commit-to-delivery latency (the event's
 // created_at to the receiver's clock: both on this machine).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { issueBody } from './issue.js';
-import { runLoad, type LoadResult } from './load.js';
+import { issueBody, ISSUING_TENANTS } from './issue.js';
+import { inTurn, runLoad, type LoadResult, type LoadTarget } from './load.js';
 
 export type WebhookBench = {
   without: LoadResult;
@@ -26,7 +26,7 @@ const percentile = (sorted: number[], p: number) =>
 
 export async function benchWebhooks(
   url: string,
-  tenant: () => Promise<{ auth: Record<string, string> }>,
+  tenant: () => Promise<{ auth: { authorization: string } }>,
   options: { connections: number; seconds: number },
 ): Promise<WebhookBench> {
   const latencies: number[] = [];
@@ -46,21 +46,34 @@ export async function benchWebhooks(
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   try {
     const issueWith = async (subscribe: boolean) => {
-      const auth = { ...(await tenant()).auth, 'content-type': 'application/json' };
-      const post = async (path: string, body: unknown) => {
-        const response = await fetch(`${url}${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
-        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-        return (await response.json()) as Record<string, string>;
-      };
-      const did = await post('/v1/dids', { key_type: 'Ed25519' });
-      if (subscribe) await post('/v1/webhooks', { url: receiverUrl, events: ['credential.issued'] });
-      const body = issueBody('jwt_vc_json', did.did!);
-      const target = {
-        method: 'POST' as const,
+      // Tenants in turn, as the issue rows ask: one tenant's bucket would cap the row near 4,000 issues a second.
+      const issuers = await Promise.all(
+        Array.from({ length: ISSUING_TENANTS }, async () => {
+          const auth = { ...(await tenant()).auth, 'content-type': 'application/json' };
+          const post = async (path: string, body: unknown) => {
+            const response = await fetch(`${url}${path}`, {
+              method: 'POST',
+              headers: auth,
+              body: JSON.stringify(body),
+            });
+            if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+            return (await response.json()) as Record<string, string>;
+          };
+          const did = await post('/v1/dids', { key_type: 'Ed25519' });
+          if (subscribe) await post('/v1/webhooks', { url: receiverUrl, events: ['credential.issued'] });
+          return { auth, body: issueBody('jwt_vc_json', did.did!) };
+        }),
+      );
+      const { auth, body } = issuers[0]!;
+      const target: LoadTarget = {
+        method: 'POST',
         path: '/v1/credentials/issue',
-        headers: auth,
         body: () => body,
         expectStatus: 200,
+        ...inTurn(
+          issuers.map((issuer) => issuer.auth),
+          issuers.map((issuer) => issuer.body),
+        ),
       };
       const warmUp = await runLoad(url, target, 4, 0.5); // as the issue rows do
       const measured = await runLoad(url, target, options.connections, options.seconds);
