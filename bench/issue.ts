@@ -6,6 +6,7 @@ import { DEFAULT_DID_METHOD } from '../src/modules/dids/methods/index.js';
 import { credentialFormatNamed } from '../src/modules/credentials/formats/index.js';
 import { parseIssueInput } from '../src/modules/credentials/credentials.inputs.js';
 import { inTurn, runLoad, type LoadResult, type LoadTarget } from './load.js';
+import { tenantWithDid } from './service.js';
 
 const CLAIMS = { given_name: 'Ada', family_name: 'Lovelace', degree: 'BSc Mathematics', gpa: 3.9 };
 
@@ -69,10 +70,23 @@ export async function rawSigningRate(format: 'jwt_vc_json' | 'vc+sd-jwt', second
  */
 export const ISSUING_TENANTS = 3;
 
-/** Issues over HTTP as fresh Enterprise tenants (from `tenant`) in turn, each with an Ed25519 DID, per format. */
+/** Issues asked as each of `issuers` in turn (its Authorization header and a body naming its own DID). */
+export function issueInTurn(issuers: readonly { auth: { authorization: string }; body: string }[]): LoadTarget {
+  return {
+    method: 'POST',
+    path: '/v1/credentials/issue',
+    body: () => issuers[0]!.body,
+    expectStatus: 200,
+    ...inTurn(
+      issuers.map(({ auth }) => auth),
+      issuers.map(({ body }) => body),
+    ),
+  };
+}
+
+/** Issues over HTTP as fresh Enterprise tenants in turn, each with an Ed25519 DID, per format. */
 export async function benchIssue(
   url: string,
-  tenant: () => Promise<{ auth: { authorization: string } }>,
   options: { connections: number; seconds: number },
 ): Promise<[string, LoadResult, number][]> {
   const rows: [string, LoadResult, number][] = [];
@@ -86,28 +100,12 @@ export async function benchIssue(
   for (const [format, adopted] of cases) {
     const issuers = await Promise.all(
       Array.from({ length: ISSUING_TENANTS }, async () => {
-        const auth = { ...(await tenant()).auth, 'content-type': 'application/json' };
-        const response = await fetch(`${url}/v1/dids`, {
-          method: 'POST',
-          headers: auth,
-          body: '{"key_type":"Ed25519"}',
-        });
-        if (!response.ok) throw new Error(`create DID: ${response.status} ${await response.text()}`);
-        const did = (await response.json()) as { did: string };
-        if (adopted) await adoptFrameworks(url, auth);
-        return { auth, body: issueBody(format, did.did, adopted ? { valid_until: validUntil } : {}) };
+        const { auth, did } = await tenantWithDid(url);
+        if (adopted) await adoptFrameworks(url, { ...auth, 'content-type': 'application/json' });
+        return { auth, body: issueBody(format, did, adopted ? { valid_until: validUntil } : {}) };
       }),
     );
-    const target: LoadTarget = {
-      method: 'POST',
-      path: '/v1/credentials/issue',
-      body: () => issuers[0]!.body,
-      expectStatus: 200,
-      ...inTurn(
-        issuers.map(({ auth }) => auth),
-        issuers.map(({ body }) => body),
-      ),
-    };
+    const target = issueInTurn(issuers);
     // A short warm-up: the first issue of a DID decrypts its key and starts its status list.
     await runLoad(url, target, 4, 0.5);
     const result = await runLoad(url, target, options.connections, options.seconds);

@@ -35,7 +35,7 @@ const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 /** BENCH_ONLY=webhooks: the webhook row alone, for work on delivery. */
 async function benchWebhooksOnly(env: Record<string, string>) {
   const service = await start(env);
-  const result = await benchWebhooks(service.url, () => enterpriseTenant(service.url), {
+  const result = await benchWebhooks(service.url, {
     connections: ISSUE_CONNECTIONS,
     seconds: SECONDS,
   });
@@ -46,7 +46,7 @@ async function benchWebhooksOnly(env: Record<string, string>) {
 /** BENCH_ONLY=issue: the issuing rows alone (both formats, and with the compliance frameworks adopted). */
 async function benchIssueOnly(env: Record<string, string>) {
   const service = await start(env);
-  const rows = await benchIssue(service.url, () => enterpriseTenant(service.url), {
+  const rows = await benchIssue(service.url, {
     connections: ISSUE_CONNECTIONS,
     seconds: SECONDS,
   });
@@ -252,8 +252,8 @@ async function benchDatabase(label: string, env: Record<string, string>) {
       SECONDS,
     ),
   ]);
-  const issueRows = await benchIssue(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
-  const webhooks = await benchWebhooks(warm.url, tenant, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
+  const issueRows = await benchIssue(warm.url, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
+  const webhooks = await benchWebhooks(warm.url, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
   const didcomm = await benchDidcomm(warm.url, tenant, { connections: CONNECTIONS, seconds: SECONDS });
   const dashboard = await benchDashboard(warm.url, tokenOf(await tenant()));
   const queued = await benchQueuedFlood(warm.url);

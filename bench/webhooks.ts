@@ -4,8 +4,9 @@
 // created_at to the receiver's clock: both on this machine).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { issueBody, ISSUING_TENANTS } from './issue.js';
-import { inTurn, runLoad, type LoadResult, type LoadTarget } from './load.js';
+import { issueBody, issueInTurn, ISSUING_TENANTS } from './issue.js';
+import { runLoad, type LoadResult } from './load.js';
+import { tenantWithDid } from './service.js';
 
 export type WebhookBench = {
   without: LoadResult;
@@ -26,7 +27,6 @@ const percentile = (sorted: number[], p: number) =>
 
 export async function benchWebhooks(
   url: string,
-  tenant: () => Promise<{ auth: { authorization: string } }>,
   options: { connections: number; seconds: number },
 ): Promise<WebhookBench> {
   const latencies: number[] = [];
@@ -49,37 +49,26 @@ export async function benchWebhooks(
       // Tenants in turn, as the issue rows ask: one tenant's bucket would cap the row near 4,000 issues a second.
       const issuers = await Promise.all(
         Array.from({ length: ISSUING_TENANTS }, async () => {
-          const auth = { ...(await tenant()).auth, 'content-type': 'application/json' };
-          const post = async (path: string, body: unknown) => {
-            const response = await fetch(`${url}${path}`, {
+          const { auth, did } = await tenantWithDid(url);
+          if (subscribe) {
+            const response = await fetch(`${url}/v1/webhooks`, {
               method: 'POST',
-              headers: auth,
-              body: JSON.stringify(body),
+              headers: { ...auth, 'content-type': 'application/json' },
+              body: JSON.stringify({ url: receiverUrl, events: ['credential.issued'] }),
             });
-            if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-            return (await response.json()) as Record<string, string>;
-          };
-          const did = await post('/v1/dids', { key_type: 'Ed25519' });
-          if (subscribe) await post('/v1/webhooks', { url: receiverUrl, events: ['credential.issued'] });
-          return { auth, body: issueBody('jwt_vc_json', did.did!) };
+            if (!response.ok) throw new Error(`/v1/webhooks: ${response.status} ${await response.text()}`);
+          }
+          return { auth, body: issueBody('jwt_vc_json', did) };
         }),
       );
       const { auth, body } = issuers[0]!;
-      const target: LoadTarget = {
-        method: 'POST',
-        path: '/v1/credentials/issue',
-        body: () => body,
-        expectStatus: 200,
-        ...inTurn(
-          issuers.map((issuer) => issuer.auth),
-          issuers.map((issuer) => issuer.body),
-        ),
-      };
+      const headers = { ...auth, 'content-type': 'application/json' };
+      const target = issueInTurn(issuers);
       const warmUp = await runLoad(url, target, 4, 0.5); // as the issue rows do
       const measured = await runLoad(url, target, options.connections, options.seconds);
       const paced = async () => {
         for (let i = 0; i < PACED_ISSUES; i++) {
-          await fetch(`${url}/v1/credentials/issue`, { method: 'POST', headers: auth, body });
+          await fetch(`${url}/v1/credentials/issue`, { method: 'POST', headers, body });
           await new Promise((resolve) => setTimeout(resolve, PACE_MS));
         }
       };
