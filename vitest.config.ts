@@ -40,7 +40,8 @@ export default defineConfig({
     // One migrated PGlite, dumped; every in-memory test database starts as a copy of it. Run once, for the
     // root; both projects below inherit what it provides.
     globalSetup: ['test/support/global-setup.ts'],
-    reporters: ['default'],
+    // The default, and a line at the end when the browser tests had no Chromium to run in.
+    reporters: ['default', './test/support/skipped-browser-reporter.ts'],
     ...common,
     projects: [
       {

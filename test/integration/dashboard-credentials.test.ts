@@ -7,10 +7,11 @@
 import { createHash } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   expectAccessible,
   expectCleanPage,
+  describeInBrowser,
   launchChromium,
   openDashboard,
   screenshotsOnFailure,
@@ -115,7 +116,7 @@ const step = () => flow as OwnerFlow;
 
 // Steps of a flow in a real browser: ~3-6 s each on a quiet machine, but three times that when the machine's
 // other work starves Chromium; the suite's 30 s would then fail a step that is only slow.
-describe('the credentials pages in a browser', { timeout: 60_000 }, () => {
+describeInBrowser('the credentials pages in a browser', { timeout: 60_000 }, () => {
   it('issues a jwt_vc_json through the form, once the claims editor’s refusals are corrected', async () => {
     // The Developer plan's 10 requests a minute (burst 20) would not last the flow: Startup allows 100 (200).
     const registered = await tenantOnPlan(app, 'startup');

@@ -7,10 +7,11 @@
 // permission named. Each step checks what the page shows and what the API then holds; every page passes
 // axe-core with no serious or critical finding, and no page reports an error or a CSP violation.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   expectAccessible,
   expectCleanPage,
+  describeInBrowser,
   launchChromium,
   openDashboard,
   screenshotsOnFailure,
@@ -69,7 +70,7 @@ const gql = async (query: string, variables: Record<string, unknown> = {}, token
 
 // A browser's steps wait on the service and on rendering: on a machine others share, a test can take several times
 // its usual few seconds (as in dashboard.test.ts).
-describe('the feature pages in a browser', { timeout: 60_000 }, () => {
+describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
   it('webhooks: adds an endpoint (secret shown once, copied), sends it a test event, shows the delivery, disables it', async () => {
     const dashboard = await open('/webhooks');
     const { page } = dashboard;

@@ -9,10 +9,11 @@
 // checks every page; no page reports an error or a Content-Security-Policy violation. The steps share the
 // owner and run in order (vitest runs a file's tests one after another).
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   expectAccessible,
   expectCleanPage,
+  describeInBrowser,
   launchChromium,
   openDashboard,
   screenshotsOnFailure,
@@ -50,7 +51,7 @@ async function goTo(page: Page, name: string) {
 /** The clipboard's text (the context is granted clipboard access). */
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
-describe('the team pages in a browser', () => {
+describeInBrowser('the team pages in a browser', () => {
   it('greys the custom role editor on Developer with the reason, upgrades to Business, then creates a role', async () => {
     ownerPage = await openDashboard(browser!, app, { token: owner.token, path: '/roles' });
     const { page } = ownerPage;

@@ -4,10 +4,11 @@
 // and what the API then holds, every page passes axe-core with no serious or critical finding, and no page
 // reports an error or a Content-Security-Policy violation. One browser and one service for the file.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   expectAccessible,
   expectCleanPage,
+  describeInBrowser,
   launchChromium,
   openDashboard,
   screenshotsOnFailure,
@@ -49,7 +50,7 @@ const meterOf = (page: Page, label: string) => page.getByTestId(`meter-${label}`
 
 // A browser's steps wait on the service and on rendering: on a machine others share, a test can take several times
 // its usual few seconds.
-describe('the dashboard in a browser', { timeout: 60_000 }, () => {
+describeInBrowser('the dashboard in a browser', { timeout: 60_000 }, () => {
   it('signs up, shows the plan and usage, creates a DID, shows its document, deactivates it, signs out', async () => {
     const dashboard = await open();
     const { page } = dashboard;

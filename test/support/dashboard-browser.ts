@@ -20,25 +20,29 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { beforeEach, onTestFailed } from 'vitest';
+import { beforeEach, describe, onTestFailed } from 'vitest';
 import type { BuiltinRoleName } from '../../src/auth/builtin-roles.js';
 import type { Permission } from '../../src/auth/permissions.js';
 import { addMember, BUILTIN_ROLE_IDS, tenantOnPlan, uniqueSuffix, type RegisteredUser } from './factories.js';
 import type { TestApp } from './harness.js';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
-import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_INSTALL_COMMAND, SKIP_BROWSER_TESTS, TEST_CHROMIUM_PATH } from './chromium.js';
 
 /** Where the dashboard keeps its token (web/src/session/session-store.ts). */
 export const SESSION_STORAGE_KEY = 'credential-service.session';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
+/**
+ * A browser file's suite: skipped, hooks and all, on a machine without Chromium (SKIP_BROWSER_TESTS); the run
+ * then ends with a line that says so (test/support/skipped-browser-reporter.ts finds these files by this name).
+ */
+export const describeInBrowser = describe.skipIf(SKIP_BROWSER_TESTS);
+
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(TEST_CHROMIUM_PATH)) {
-    throw new Error(
-      `no Chromium at ${TEST_CHROMIUM_PATH}: apt-get install -y --no-install-recommends chromium-headless-shell (or set CHROMIUM_PATH)`,
-    );
+    throw new Error(`no Chromium at ${TEST_CHROMIUM_PATH}: ${CHROMIUM_INSTALL_COMMAND} (or set CHROMIUM_PATH)`);
   }
   return chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
