@@ -15,7 +15,7 @@ import { badRequest } from '../lib/errors.js';
 import { MESSAGES } from '../lib/messages.js';
 import type { IdempotencySlot } from '../modules/idempotency/idempotency.service.js';
 import type { RequestContext } from './context.js';
-import { graphQLErrorOf } from './errors.js';
+import { refusal } from './errors.js';
 import { rootFields } from './operation-shape.js';
 
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -123,7 +123,7 @@ export function idempotencyKeyPlugin(): Plugin {
       if (context.idempotencyKey == null) return;
       const operation = getOperationAST(args.document, args.operationName);
       if (operation?.operation === 'mutation' && rootFields(operation.selectionSet, args.document).length === 1) return;
-      setResultAndStopExecution({ errors: [graphQLErrorOf(badRequest(MESSAGES.idempotencyKeyOneMutation))] });
+      setResultAndStopExecution({ errors: [refusal(badRequest(MESSAGES.idempotencyKeyOneMutation))] });
     },
   };
 }

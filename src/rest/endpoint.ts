@@ -38,6 +38,15 @@ export type RestEndpoint = {
   writesNothing?: true;
   /** Shapes the operation's data into the contract's response body. */
   result: (data: Record<string, unknown>) => unknown;
+  /**
+   * Top-level fields of the response body that `result` leaves out when they have nothing to say (the issue
+   * answer's `delivery`, there only when the request asked for one): the OpenAPI document does not require them.
+   */
+  optionalResultFields?: readonly string[];
+  /** Statuses the operation's own rules answer beyond the common ones (ERROR_RESPONSES), with what they say. */
+  refusals?: Readonly<Record<string, string>>;
+  /** Top-level fields of the response body that may be null (the tenant's trust policy before one is set). */
+  nullableResultFields?: readonly string[];
 };
 
 /** The contract's names of the schema's fields, converted once each (bounded: data may carry keys of its own). */

@@ -28,6 +28,13 @@ const resolutionResult = z.object({
   didDocumentMetadata: z.record(z.string(), z.unknown()),
 });
 
+/** A document that answers a failure with the service's error fields beside its own (as the Error schema has them). */
+const withErrorFields = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
+  schema.extend({ error: z.string(), code: z.string().optional(), request_id: z.string().optional() });
+
+// A resolution that failed: the result with its error, and the service's error text.
+const resolutionFailure = withErrorFields(resolutionResult);
+
 // One check of /readyz (src/observability/health.ts).
 const readinessCheck = z
   .object({
@@ -66,6 +73,26 @@ const cacheHeaders = {
   'Cache-Control': { description: 'How long the document may be cached.', schema: { type: 'string' } },
 };
 
+/** A GraphQL response (GraphQL spec §7.1): data, errors, or both. */
+const GRAPHQL_RESPONSE = jsonSchema(
+  z.object({
+    data: z.record(z.string(), z.unknown()).nullable().optional(),
+    errors: z
+      .array(
+        z.object({
+          message: z.string(),
+          // Where in the query the error is (GraphQL spec §7.1.2): request errors, and field errors
+          // whose field the query names.
+          locations: z.array(z.object({ line: z.number().int(), column: z.number().int() })).optional(),
+          path: z.array(z.union([z.string(), z.number()])).optional(),
+          // The service's errors carry the REST status too; the GraphQL engine's own (validation) only a code.
+          extensions: z.object({ code: z.string(), status: z.number().int().optional() }).loose().optional(),
+        }),
+      )
+      .optional(),
+  }),
+);
+
 export const PUBLIC_OPERATIONS: PublicOperation[] = [
   {
     method: 'get',
@@ -87,46 +114,45 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       '400': {
         description: '`invalidDid`: the resolution result with its error, and the service’s `error` text.',
         mediaTypes: ['application/json'],
-        schema: { allOf: [errorRef, jsonSchema(resolutionResult)] },
+        schema: jsonSchema(resolutionFailure),
       },
       '404': {
         description: '`notFound`: a did:web not hosted here (or its domain no longer verified).',
         mediaTypes: ['application/json'],
-        schema: { allOf: [errorRef, jsonSchema(resolutionResult)] },
+        schema: jsonSchema(resolutionFailure),
       },
       '501': {
         description: '`methodNotSupported`: a DID method the service does not resolve.',
         mediaTypes: ['application/json'],
-        schema: { allOf: [errorRef, jsonSchema(resolutionResult)] },
+        schema: jsonSchema(resolutionFailure),
       },
     },
   },
-  ...(['/.well-known/did.json', '/{path}/did.json'] as const).map(
-    (path): PublicOperation => ({
-      method: 'get',
-      path,
-      operationId: path === '/.well-known/did.json' ? 'DidWebDocument' : 'DidWebDocumentWithPath',
-      summary: path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
-      description:
-        'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
-        '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
-        'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
-      parameters:
-        path === '/.well-known/did.json'
-          ? []
-          : [{ name: 'path', in: 'path', required: true, schema: { type: 'string', examples: ['issuers/degrees'] } }],
-      responses: {
-        '200': {
-          description: 'The DID document.',
-          mediaTypes: ['application/did+json'],
-          schema: jsonSchema(didDocument),
-          headers: cacheHeaders,
-        },
-        '404': { description: '`DID document not found`.', mediaTypes: ['application/json'], schema: errorRef },
-        '410': { description: '`DID deactivated`.', mediaTypes: ['application/json'], schema: errorRef },
+  ...(['/.well-known/did.json', '/{path}/did.json'] as const).map((path): PublicOperation => ({
+    method: 'get',
+    path,
+    operationId: path === '/.well-known/did.json' ? 'DidWebDocument' : 'DidWebDocumentWithPath',
+    summary:
+      path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
+    description:
+      'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
+      '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
+      'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
+    parameters:
+      path === '/.well-known/did.json'
+        ? []
+        : [{ name: 'path', in: 'path', required: true, schema: { type: 'string', examples: ['issuers/degrees'] } }],
+    responses: {
+      '200': {
+        description: 'The DID document.',
+        mediaTypes: ['application/did+json'],
+        schema: jsonSchema(didDocument),
+        headers: cacheHeaders,
       },
-    }),
-  ),
+      '404': { description: '`DID document not found`.', mediaTypes: ['application/json'], schema: errorRef },
+      '410': { description: '`DID deactivated`.', mediaTypes: ['application/json'], schema: errorRef },
+    },
+  })),
   {
     method: 'get',
     path: '/internal/tls/ask',
@@ -331,7 +357,11 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         mediaTypes: ['text/plain'],
         schema: { type: 'string', maxLength: 0 },
       },
-      '404': { description: 'A file name the build does not have.', mediaTypes: ['application/json'], schema: errorRef },
+      '404': {
+        description: 'A file name the build does not have.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
       '503': {
         description: 'The dashboard was not built (an install without development dependencies).',
         mediaTypes: ['application/json'],
@@ -400,12 +430,9 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       '503': {
         description: 'Not ready: `error` names the checks that failed (or `shutting down`).',
         mediaTypes: ['application/json'],
-        schema: {
-          allOf: [
-            errorRef,
-            jsonSchema(z.object({ status: z.literal('unavailable'), checks: z.record(z.string(), readinessCheck) })),
-          ],
-        },
+        schema: jsonSchema(
+          withErrorFields(z.object({ status: z.literal('unavailable'), checks: z.record(z.string(), readinessCheck) })),
+        ),
         example: {
           error: 'not ready: redis',
           code: 'UNAVAILABLE',
@@ -456,20 +483,35 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       '200': {
         description: 'A GraphQL response; field errors are in `errors`.',
         mediaTypes: ['application/json'],
-        schema: jsonSchema(
-          z.object({
-            data: z.record(z.string(), z.unknown()).nullable().optional(),
-            errors: z
-              .array(
-                z.object({
-                  message: z.string(),
-                  path: z.array(z.union([z.string(), z.number()])).optional(),
-                  extensions: z.object({ code: z.string(), status: z.number().int() }).loose().optional(),
-                }),
-              )
-              .optional(),
-          }),
-        ),
+        schema: GRAPHQL_RESPONSE,
+      },
+      '400': {
+        description:
+          'A request refused before anything ran: a document that does not parse or validate, or an ' +
+          'Idempotency-Key beside anything but exactly one mutation field. `data` is absent.',
+        mediaTypes: ['application/json'],
+        schema: GRAPHQL_RESPONSE,
+      },
+      '406': {
+        description: 'An Accept that names neither `application/json` nor `application/graphql-response+json`.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
+      '413': {
+        description: '`request body exceeds 1048576 bytes`.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
+      '415': {
+        description: 'A body that is not `application/json`.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
+      '429': {
+        description: 'Rate limit exceeded; see Retry-After. The error is a GraphQL error.',
+        mediaTypes: ['application/json'],
+        schema: GRAPHQL_RESPONSE,
+        headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
       },
     },
   },

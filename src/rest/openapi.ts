@@ -96,6 +96,12 @@ const ERROR_RESPONSES = {
   '409': 'Conflicts with an existing resource.',
   '429': 'Rate limit exceeded; see Retry-After.',
   '503': 'The database is unreachable or the service is busy; see Retry-After.',
+  '500': '`internal server error`: an unexpected failure, logged with its cause under `request_id`.',
+};
+
+/** Answers of an endpoint that takes a body, beside ERROR_RESPONSES. */
+const BODY_ERROR_RESPONSES = {
+  '413': '`request body exceeds 1048576 bytes`.',
 };
 
 // Endpoints whose resolver honours Idempotency-Key (src/graphql/idempotency.ts) say so: the header, the
@@ -228,10 +234,14 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSc
   const description = [field.description, permission && `Requires the permission \`${permission}\`.`]
     .filter(Boolean)
     .join('\n\n');
-  const errors = { ...ERROR_RESPONSES, ...(idempotent && IDEMPOTENCY_ERROR_RESPONSES) };
-  if (accessOf(field)?.kind === 'public') {
-    delete (errors as Record<string, string>)['403'];
-  }
+  const errors: Record<string, string> = {
+    ...ERROR_RESPONSES,
+    ...(endpoint.bodyInput && BODY_ERROR_RESPONSES),
+    ...(idempotent && IDEMPOTENCY_ERROR_RESPONSES),
+  };
+  // A public operation has no permission to lack: a 403 is then only one its own rule answers (refusals).
+  if (accessOf(field)?.kind === 'public') delete errors['403'];
+  Object.assign(errors, endpoint.refusals);
   return {
     operationId: operation.name?.value,
     summary: operation.name?.value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
@@ -264,7 +274,11 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSc
       '200': {
         description: 'OK',
         headers: headerRefs(idempotent ? { [IDEMPOTENT_REPLAYED_HEADER]: IDEMPOTENT_REPLAYED } : {}),
-        content: { 'application/json': { schema: schemaOfSample(endpoint.result(sample), markers) } },
+        content: {
+          'application/json': {
+            schema: resultFieldsAsDeclared(schemaOfSample(endpoint.result(sample), markers), endpoint),
+          },
+        },
       },
       ...errorResponses(errors),
     },
@@ -279,6 +293,8 @@ function describePublic(operation: (typeof PUBLIC_OPERATIONS)[number], reason: s
     security: [],
     parameters: operation.parameters,
     responses: {
+      // Every route is rate limited and may fail unexpectedly; an operation describing either itself wins.
+      ...errorResponses({ '429': ERROR_RESPONSES['429'], '500': ERROR_RESPONSES['500'] }),
       ...Object.fromEntries(
         Object.entries(operation.responses).map(([status, response]) => [
           status,
@@ -294,7 +310,6 @@ function describePublic(operation: (typeof PUBLIC_OPERATIONS)[number], reason: s
           },
         ]),
       ),
-      ...errorResponses({ '429': ERROR_RESPONSES['429'] }),
     },
   };
 }
@@ -418,9 +433,32 @@ function schemaOfSample(value: unknown, markers: JsonSchema[]): JsonSchema {
     const properties = Object.fromEntries(
       Object.entries(fields).map(([key, inner]) => [key, schemaOfSample(inner, markers)]),
     );
-    return { type: nullable ? ['object', 'null'] : 'object', required: Object.keys(properties), properties };
+    // Closed: a field the service adds to an answer without its documentation is drift, and the suite's check
+    // of every answer against this document (test/support/openapi-responses.ts) then fails.
+    return {
+      type: nullable ? ['object', 'null'] : 'object',
+      required: Object.keys(properties),
+      properties,
+      additionalProperties: false,
+    };
   }
   return value === null ? { type: 'null' } : { type: typeof value, const: value };
+}
+
+/**
+ * The body's schema as the endpoint declares its top-level fields: not required where it leaves them out when
+ * they have nothing to say, null allowed where they may be null (the sample cannot show either).
+ */
+function resultFieldsAsDeclared(schema: JsonSchema, endpoint: RestEndpoint): JsonSchema {
+  const { optionalResultFields: optional = [], nullableResultFields: nullable = [] } = endpoint;
+  if (!optional.length && !nullable.length) return schema;
+  const properties = { ...(schema.properties as Record<string, JsonSchema>) };
+  for (const name of nullable) properties[name] = withNull(properties[name]!, true);
+  return {
+    ...schema,
+    properties,
+    required: ((schema.required ?? []) as string[]).filter((name) => !optional.includes(name)),
+  };
 }
 
 function withNull(schema: JsonSchema, nullable: boolean): JsonSchema {

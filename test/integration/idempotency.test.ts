@@ -442,6 +442,7 @@ describe('GraphQL', () => {
   ])('with the header, %s → 400 and nothing runs', async (_name, query) => {
     const { owner } = await businessTenant();
     const response = await graphql(app, owner.token, query, {}, randomUUID());
+    expect(response.status).toBe(400);
     expect(response.body.errors?.[0]).toMatchObject({ message: ONE_MUTATION, extensions: { status: 400 } });
     expect(response.body.data ?? null).toBeNull();
     expect(await app.database.prisma.did.count({ where: { tenantId: owner.tenant_id } })).toBe(1);

@@ -3,6 +3,7 @@
 // global setup made. Either is shared (every test makes its own tenants): PostgreSQL by every file, the
 // PGlite by the files one worker runs; opening a copy of the template costs ~0.5 s of CPU, and the suite
 // starts some 50 apps.
+import { appendFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../../src/db/database.js';
@@ -10,6 +11,7 @@ import { startServer, type BackgroundOptions } from '../../src/server.js';
 import type { Services } from '../../src/services.js';
 import { createHttpClient } from './http-client.js';
 import { capturingLogger } from './log-sink.js';
+import { openApiMismatch } from './openapi-responses.js';
 import { pgliteCopy, pgliteTemplate } from './pglite-template.js';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -141,6 +143,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       parsed = undefined;
+    }
+    if (parsed !== undefined) {
+      const mismatch = openApiMismatch(method, path, response.status, response.headers.get('content-type'), parsed);
+      if (mismatch) {
+        if (process.env.OPENAPI_CHECK_LOG)
+          appendFileSync(process.env.OPENAPI_CHECK_LOG, `${mismatch} :: ${text.slice(0, 300)}\n`);
+        else throw new Error(mismatch);
+      }
     }
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }

@@ -62,6 +62,7 @@ export const CREDENTIAL_ENDPOINTS: RestEndpoint[] = [
       const { delivery, ...credential } = snakeKeys(data.issueCredential) as Record<string, unknown>;
       return delivery ? { ...credential, delivery } : credential;
     },
+    optionalResultFields: ['delivery'],
   },
   {
     method: 'POST',

@@ -98,5 +98,6 @@ export const TEAM_ENDPOINTS: RestEndpoint[] = [
     operation: `mutation AcceptInvitation($input: AcceptInvitationInput!) { acceptInvitation(input: $input) { token userId tenantId role } }`,
     bodyInput: 'AcceptInvitationInput',
     result: (data) => authResponse(data.acceptInvitation as AuthResult),
+    refusals: { '403': '`this invitation was sent to another email address`.' },
   },
 ];

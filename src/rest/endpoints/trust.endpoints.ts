@@ -63,6 +63,7 @@ export const TRUST_ENDPOINTS: RestEndpoint[] = [
     operation: `query TrustPolicy { trustPolicy { ${POLICY} } }`,
     // No policy yet is an answer, not an error: the check is then not evaluated.
     result: (data) => ({ policy: snakeKeys(data.trustPolicy) }),
+    nullableResultFields: ['policy'],
   },
   {
     method: 'PUT',
