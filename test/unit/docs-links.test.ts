@@ -57,10 +57,13 @@ function anchors(text: string): Set<string> {
 type Link = { file: string; line: number; target: string };
 
 async function links(file: string): Promise<Link[]> {
-  const lines = prose(await readFile(path.join(ROOT, file), 'utf8'));
-  return lines.flatMap((line, i) =>
-    [...line.matchAll(/!?\[[^\]]*\]\(([^)\s]*)(?:\s+"[^"]*")?\)/g)].map((m) => ({ file, line: i + 1, target: m[1] })),
-  );
+  // Over the whole text, not line by line: a link's text may wrap onto the next line.
+  const text = prose(await readFile(path.join(ROOT, file), 'utf8')).join('\n');
+  return [...text.matchAll(/!?\[[^\]]*\]\(([^)\s]*)(?:\s+"[^"]*")?\)/g)].map((m) => ({
+    file,
+    line: text.slice(0, m.index).split('\n').length,
+    target: m[1],
+  }));
 }
 
 async function problem({ file, target }: Link): Promise<string | null> {
