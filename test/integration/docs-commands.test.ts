@@ -121,7 +121,7 @@ describe('the command blocks of docs/*.md', () => {
     async (file) => {
       const suffix = uniqueSuffix();
       const blocks = (await commandBlocks(file)).filter((block) => block.marker === 'run');
-      expect(blocks[0].code).toContain('B=http://localhost:8080');
+      expect(blocks[0]?.code).toContain('B=http://localhost:8080');
       const { stdout, stderr } = await run(
         'bash',
         ['--norc', '--noprofile', '-euo', 'pipefail', '-c', scriptFor(blocks, app.url, suffix)],
@@ -132,7 +132,7 @@ describe('the command blocks of docs/*.md', () => {
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line));
-      CHECKS[file]({ stdout, answers, suffix });
+      CHECKS[file]!({ stdout, answers, suffix });
     },
     90_000,
   );

@@ -56,7 +56,7 @@ describe.skipIf(!haveTools.every(Boolean))('the README walk-through', () => {
   it('reaches a verified credential in both formats, a revocation, an API key and usage, over REST and GraphQL; a second run signs in and takes the DID it made', async () => {
     const suffix = uniqueSuffix();
     const blocks = (await commandBlocks('README.md')).filter((block) => block.marker === 'run');
-    expect(blocks[0].code).toContain('B=http://localhost:8080');
+    expect(blocks[0]?.code).toContain('B=http://localhost:8080');
 
     const first = await bash(scriptFor(blocks, app.url, suffix));
     const verifications = first.answers.filter((answer) => 'verified' in answer);

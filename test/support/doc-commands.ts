@@ -26,11 +26,11 @@ export async function commandBlocks(file: string): Promise<CommandBlock[]> {
   const lines = (await readFile(path.join(ROOT, file), 'utf8')).split('\n');
   const blocks: CommandBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\S*)/.exec(lines[i]);
+    const open = /^```(\S*)/.exec(lines[i]!);
     if (!open) continue;
     let end = i + 1;
-    while (end < lines.length && !lines[end].startsWith('```')) end++;
-    const lang = open[1];
+    while (end < lines.length && !lines[end]!.startsWith('```')) end++;
+    const lang = open[1] ?? '';
     if (SHELLS.has(lang)) {
       const before = lines[i - 1] ?? '';
       const marker = /^<!-- (run|not-run)(?:: (.+?))? -->$/.exec(before.trim());

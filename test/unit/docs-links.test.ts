@@ -46,7 +46,7 @@ function anchors(text: string): Set<string> {
     if (line.startsWith('```')) fenced = !fenced;
     const heading = !fenced && /^#{1,6} (.+?)#*\s*$/.exec(line);
     if (!heading) continue;
-    const base = slug(heading[1]);
+    const base = slug(heading[1] ?? '');
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     result.add(count === 0 ? base : `${base}-${count}`);
@@ -62,7 +62,7 @@ async function links(file: string): Promise<Link[]> {
   return [...text.matchAll(/!?\[[^\]]*\]\(([^)\s]*)(?:\s+"[^"]*")?\)/g)].map((m) => ({
     file,
     line: text.slice(0, m.index).split('\n').length,
-    target: m[1],
+    target: m[1] ?? '',
   }));
 }
 
