@@ -1,11 +1,12 @@
 // The files derived from the code that other software reads: the printed GraphQL schema, the OpenAPI
-// document, the dashboard's generated GraphQL types, and the README's table of compliance controls. They are committed (integrators and codegen read
-// them without running the service), written by `npm run contract`, and a test fails when one is stale.
+// document, the dashboard's generated GraphQL types, and the compliance guide's list of controls. They are
+// committed (integrators and codegen read them without running the service), written by `npm run contract`, and
+// a test fails when one is stale.
 import { executeCodegen, loadCodegenConfig } from '@graphql-codegen/cli';
 import { printedSchema, schema } from '../src/graphql/schema.js';
 import { API_VERSION, buildOpenApiDocument } from '../src/rest/openapi.js';
 import { ENDPOINTS } from '../src/rest/endpoints.js';
-import { readmeWithComplianceSection } from './compliance-readme.js';
+import { COMPLIANCE_DOC, complianceDocWithControls } from './compliance-doc.js';
 
 export type Artifact = { path: string; content: string };
 
@@ -22,6 +23,6 @@ export async function contractArtifacts(): Promise<Artifact[]> {
     { path: 'src/graphql/schema.graphql', content: sdl },
     { path: 'docs/openapi.json', content: openApi },
     ...result.map((file) => ({ path: file.filename.replace(root.pathname, ''), content: file.content })),
-    { path: 'README.md', content: await readmeWithComplianceSection(new URL('README.md', root)) },
+    { path: COMPLIANCE_DOC, content: await complianceDocWithControls(new URL(COMPLIANCE_DOC, root)) },
   ];
 }

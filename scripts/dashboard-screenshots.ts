@@ -1,4 +1,4 @@
-// Screenshots of the dashboard for the README (npm run screenshots): starts the service in this process on an
+// Screenshots of the dashboard for docs/dashboard.md (npm run screenshots): starts the service in this process on an
 // in-memory embedded database, signs up a demo tenant, gives it DIDs and credentials, and writes a 1280×800 PNG
 // of every page of the registry (web/src/pages/registry.ts) that its owner can open into
 // docs/screenshots/<slug>.png. Pages added later are captured without changing this script; signed-out pages

@@ -38,7 +38,7 @@ const verify = async (token: string) => {
 const storedEvents = (tenantId: string) =>
   app.database.prisma.auditEvent.findMany({ where: { tenantId }, orderBy: { seq: 'asc' } });
 
-/** The hash as README documents it, computed here from the stored row with the JCS library directly. */
+/** The hash as docs/access.md documents it, computed here from the stored row with the JCS library directly. */
 function documentedHash(event: Awaited<ReturnType<typeof storedEvents>>[number]): string {
   const jcs = canonicalize as unknown as (value: unknown) => string;
   const record = {

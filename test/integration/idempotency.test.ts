@@ -1,4 +1,4 @@
-// Idempotent retries (README "Idempotent retries"): Idempotency-Key on the five POSTs that create something,
+// Idempotent retries (docs/api.md, "Idempotent retries"): Idempotency-Key on the five POSTs that create something,
 // over REST and GraphQL. A replay is the first response byte for byte, marked Idempotent-Replayed; a key used
 // for another request is 422, one whose request still runs 409; failures are not recorded; keys are per
 // tenant; stored responses are encrypted; and a retry never acts twice — across instances and after kill -9.
