@@ -176,7 +176,9 @@ export function createDataSubjectsService({
 
   /**
    * Revokes the subject's active credentials as the revoke endpoint does, then erases every one of their bodies
-   * not erased yet, in one transaction. A subject with none (or erased already) is an answer with zeros.
+   * not erased yet and deletes the tenant's DIDComm messages carrying one, in one transaction; then tells the
+   * recipients elsewhere of those messages (GDPR Art. 19). A subject with none (or erased already) is an answer
+   * with zeros.
    */
   async function eraseSubject(
     principal: Principal,
