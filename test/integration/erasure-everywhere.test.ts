@@ -242,9 +242,14 @@ describe('erasing a subject after every feature has carried their claims', () =>
 
   it('the issuer’s erasure removes every copy in its own tenant and tells the other tenant’s holder', async () => {
     const answer = await erase(issuer);
-    expect(answer).toMatchObject({ credentials_erased: 3, credentials_revoked: 3 });
-    // Its outbound copies (own holder, other tenant, the one returned, the one attached by hand) and its own inbox copy.
-    expect(answer.messages_erased).toBe(5);
+    // Its outbound copies (own holder, other tenant, the one returned, the one attached by hand) and its own inbox
+    // copy; the two that reached the other tenant are notified.
+    expect(answer).toMatchObject({
+      credentials_erased: 3,
+      credentials_revoked: 3,
+      messages_erased: 5,
+      holders_notified: 2,
+    });
     for (const credential of Object.values(issued)) {
       expectError404(await call(issuer, 'GET', `/v1/didcomm/messages/${credential.delivery!.message_id}`));
     }
@@ -265,8 +270,19 @@ describe('erasing a subject after every feature has carried their claims', () =>
   });
 
   it('once the holder’s tenant erases the subject too, no table holds any claim value in any encoding', async () => {
-    const answer = await erase(other);
-    expect(answer).toMatchObject({ credentials_erased: 0, messages_erased: 2 });
+    // Over GraphQL this time: the same operation the REST endpoint runs.
+    const answer = await app.graphql(
+      'mutation ($subjectId: String!) { eraseComplianceSubject(subjectId: $subjectId) { credentialsErased messagesErased holdersNotified } }',
+      { subjectId: SUBJECT },
+      other.token,
+    );
+    expect(answer.body.errors, answer.text).toBeUndefined();
+    // Its inbox copies (the issue-credential and the message with the credential attached); received, so no notice.
+    expect(answer.body.data.eraseComplianceSubject).toEqual({
+      credentialsErased: 0,
+      messagesErased: 2,
+      holdersNotified: 0,
+    });
     expect(await inbox(other, ISSUE_CREDENTIAL)).toEqual([]);
     await webhooksSettled();
     const { tables, holding } = await search(Object.values(VALUES));
