@@ -176,7 +176,14 @@ export function createServices(
     webhookDispatcher,
     idempotency,
     didcomm,
-    dataSubjects: createDataSubjectsService({ prisma, credentials, trust, idempotency }),
+    dataSubjects: createDataSubjectsService({
+      prisma,
+      credentials,
+      trust,
+      idempotency,
+      didcomm,
+      log: log.child({ component: 'data-subjects' }),
+    }),
     domains,
     verifiedHosts,
     /** `passwords.depth()`: hashes running and waiting, for metrics. */

@@ -105,6 +105,14 @@ const SubjectErasureType = builder.objectRef<SubjectErasure>('SubjectErasure').i
     credentialsErased: t.exposeInt('credentialsErased'),
     credentialsRevoked: t.exposeInt('credentialsRevoked', { description: 'Of those, how many were active.' }),
     credentialIds: t.exposeIDList('credentialIds'),
+    messagesErased: t.exposeInt('messagesErased', {
+      description: 'The tenant’s DIDComm messages, sent or received, that carried one of their credentials: deleted.',
+    }),
+    holdersNotified: t.exposeInt('holdersNotified', {
+      description:
+        'Revocation notifications sent to recipients elsewhere (another tenant, another agent), whose copies are ' +
+        'their own (GDPR Art. 19).',
+    }),
   }),
 });
 
@@ -128,7 +136,8 @@ builder.mutationFields((t) => ({
     type: SubjectErasureType,
     description:
       'Erases a subject id’s credentials (GDPR Art. 17): revokes the active ones, removes every body and claim ' +
-      'value, keeps ids, hash and status. A second erase does nothing (zeros).',
+      'value, keeps ids, hash and status; deletes the tenant’s DIDComm messages carrying them and notifies ' +
+      'their recipients elsewhere. A second erase does nothing (zeros).',
     ...requires('compliance:manage'),
     args: { subjectId: t.arg.string({ required: true, description: SUBJECT_ID }) },
     resolve: (_root, { subjectId }, { services, principal, requestId, origin }) =>

@@ -9,7 +9,9 @@ import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { addMember, BUILTIN_ROLE_IDS, createApiKey, tenantOnPlan, type RegisteredUser } from '../support/factories.js';
 import { expectError } from '../support/contract.js';
+import { createHash } from 'node:crypto';
 import { FRAMEWORKS } from '../../src/modules/compliance/frameworks/index.js';
+import { jcs } from '../support/jcs.js';
 import type { CheckId } from '../../src/modules/compliance/checks/check-library.js';
 
 const keyDidResolver = new Resolver(getResolver()) as unknown as Parameters<typeof verifyCredential>[1];
@@ -497,6 +499,22 @@ describe('reports', () => {
       400,
       'framework must be one of eidas2, gdpr, soc2, iso27001, nist-800-63, uk-diatf, hipaa',
     );
+  });
+
+  it('signs reportDigest = base64url(SHA-256(JCS(report))) of the report it serves (RFC 8785)', async () => {
+    // The test's own JCS first meets RFC 8785 § 3.2.3's sorting example (UTF-16 code units, not code points).
+    expect(jcs(JSON.parse('{"\\u20ac":1,"\\r":2,"\\ufb33":3,"1":4,"\\ud83d\\ude00":5,"\\u0080":6,"\\u00f6":7}'))).toBe(
+      '{"\\r":2,"1":4,"\u0080":6,"\u00f6":7,"\u20ac":1,"\ud83d\ude00":5,"\ufb33":3}',
+    );
+    const { owner } = await freshTenant();
+    const created = await ok(call(owner, 'POST', '/v1/compliance/reports', { framework: 'gdpr' }));
+    const fetched = await ok(call(owner, 'GET', `/v1/compliance/reports/${created.id}`));
+    const verified = await verifyCredential(created.credential, keyDidResolver);
+    const { reportDigest } = verified.verifiableCredential.credentialSubject as { reportDigest: string };
+    for (const served of [created, fetched]) {
+      const digest = createHash('sha256').update(jcs(served.report), 'utf8').digest('base64url');
+      expect(digest).toBe(reportDigest);
+    }
   });
 
   it('a tenant without an active DID is told to create one', async () => {

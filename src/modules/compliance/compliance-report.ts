@@ -3,6 +3,7 @@
 // HTML page for people. The credential carries each control's state and summary; the full evidence is in the
 // stored evaluation, which the credential pins by its SHA-256.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../lib/canonical-json.js';
 import { signCompactJws } from '../../lib/jws.js';
 import type { SigningKey } from '../dids/signing-keys.js';
 import type { AuditChainState } from './checks/check.types.js';
@@ -62,8 +63,15 @@ export function reportContent(
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/**
+ * SHA-256 (base64url) of the report's JCS text (RFC 8785): the report is stored as jsonb, which keeps its values
+ * but not its members' order, so only a canonical form lets anyone recompute the digest from the report served.
+ */
+export const reportDigest = (content: ReportContent) =>
+  createHash('sha256').update(canonicalJson(content), 'utf8').digest('base64url');
+
 export function signReport(content: ReportContent, key: SigningKey, issuedAt: Date): string {
-  const digest = createHash('sha256').update(JSON.stringify(content), 'utf8').digest('base64url');
+  const digest = reportDigest(content);
   const claims = {
     iss: key.did,
     sub: key.did,
@@ -86,7 +94,7 @@ export function signReport(content: ReportContent, key: SigningKey, issuedAt: Da
           summary: control.summary,
         })),
         auditChainHead: content.audit_chain_head,
-        // SHA-256 (base64url) of the report's JSON as stored and served: evidence included.
+        // base64url(SHA-256(JCS(report))) of the report as stored and served, evidence included (RFC 8785).
         reportDigest: digest,
       },
     },

@@ -5,11 +5,16 @@
 //
 // Erasure keeps what revocation needs and nothing the credential said: the row (id, format, type, issuer,
 // subject id, status entry, times), the SHA-256 of the body and erased_at; it removes the body, and with it
-// every claim value, also from the one other place one is stored (the Idempotency-Key response of the issue
-// request, rewritten; credential events never carry claims: see the event catalogue).
+// every claim value, also from the other places one is stored: the Idempotency-Key response of the issue request
+// (rewritten), and every DIDComm message of the tenant, sent or received, carrying a credential about the subject
+// (deleted: plaintext and envelope both hold it). Copies that reached another controller (another tenant's inbox,
+// an agent elsewhere) are theirs: each is told, as GDPR Art. 19 asks (didcomm/erasure-notices.ts). Credential
+// events never carry claims (see the event catalogue); test/integration/erasure-everywhere.test.ts searches
+// every table for them.
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
+import type { Logger } from '../../lib/logger.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
@@ -21,6 +26,9 @@ import {
   type SubjectCredentialRow,
 } from '../credentials/credentials.repository.js';
 import { credentialFormatStoredAs } from '../credentials/formats/index.js';
+import { deleteSubjectMessages } from '../didcomm/didcomm.repository.js';
+import type { DidcommService } from '../didcomm/didcomm.service.js';
+import { erasureNotices, sendErasureNotices } from '../didcomm/erasure-notices.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { listSubjectEvents, recordEvent, type EventRow } from '../outbox/outbox.repository.js';
 import type { AttestationView, TrustService } from '../trust/trust.service.js';
@@ -67,6 +75,10 @@ export type SubjectErasure = {
   credentialsErased: number;
   credentialsRevoked: number;
   credentialIds: string[];
+  /** The tenant's DIDComm messages, sent or received, that carried a credential about the subject: deleted. */
+  messagesErased: number;
+  /** Revocation notifications sent to holders elsewhere whose copies are theirs (GDPR Art. 19). */
+  holdersNotified: number;
 };
 
 export type DataSubjectsServiceDeps = {
@@ -74,9 +86,18 @@ export type DataSubjectsServiceDeps = {
   credentials: CredentialsService;
   trust: TrustService;
   idempotency: IdempotencyService;
+  didcomm: Pick<DidcommService, 'sendFrom'>;
+  log: Logger;
 };
 
-export function createDataSubjectsService({ prisma, credentials, trust, idempotency }: DataSubjectsServiceDeps) {
+export function createDataSubjectsService({
+  prisma,
+  credentials,
+  trust,
+  idempotency,
+  didcomm,
+  log,
+}: DataSubjectsServiceDeps) {
   function credentialView(row: SubjectCredentialRow, origin: RequestOrigin | undefined): SubjectCredentialView {
     const { issuer, subjectId: _subject, ...view } = credentials.view(row, origin);
     const content = row.credential === null ? null : credentialFormatStoredAs(row.format).read(row.credential);
@@ -155,7 +176,9 @@ export function createDataSubjectsService({ prisma, credentials, trust, idempote
 
   /**
    * Revokes the subject's active credentials as the revoke endpoint does, then erases every one of their bodies
-   * not erased yet, in one transaction. A subject with none (or erased already) is an answer with zeros.
+   * not erased yet and deletes the tenant's DIDComm messages carrying one, in one transaction; then tells the
+   * recipients elsewhere of those messages (GDPR Art. 19). A subject with none (or erased already) is an answer
+   * with zeros.
    */
   async function eraseSubject(
     principal: Principal,
@@ -167,7 +190,7 @@ export function createDataSubjectsService({ prisma, credentials, trust, idempote
     const { tenantId } = principal;
     const actor = actorFrom(principal, requestId);
     const request = await repository.insertRequest(prisma, actor, { subjectId, kind: 'erase' });
-    return prisma.$transaction(async (tx) => {
+    const { erasure, notices } = await prisma.$transaction(async (tx) => {
       const erasedAt = new Date();
       const rows = await lockUnerasedSubjectCredentials(tx, tenantId, subjectId);
       let credentialsRevoked = 0;
@@ -184,6 +207,7 @@ export function createDataSubjectsService({ prisma, credentials, trust, idempote
         credential: null,
         erasedAt: erasedAt.toISOString(),
       }));
+      const messages = await deleteSubjectMessages(tx, tenantId, subjectId);
       await repository.completeRequest(tx, tenantId, request.id, credentialsErased, erasedAt);
       const data = {
         subject_id: subjectId,
@@ -191,6 +215,7 @@ export function createDataSubjectsService({ prisma, credentials, trust, idempote
         credential_ids: credentialIds,
         credentials_erased: credentialsErased,
         credentials_revoked: credentialsRevoked,
+        messages_erased: messages.length,
         erased_at: erasedAt.toISOString(),
       };
       await recordEvent(tx, tenantId, 'compliance.subject.erased', data);
@@ -200,8 +225,20 @@ export function createDataSubjectsService({ prisma, credentials, trust, idempote
         targetId: subjectId,
         details: { ...data, credential_ids: [...credentialIds] },
       });
-      return { subjectId, erasedAt, credentialsErased, credentialsRevoked, credentialIds };
+      return {
+        erasure: {
+          subjectId,
+          erasedAt,
+          credentialsErased,
+          credentialsRevoked,
+          credentialIds,
+          messagesErased: messages.length,
+        },
+        notices: erasureNotices(messages, subjectId),
+      };
     });
+    const holdersNotified = await sendErasureNotices(didcomm, log, tenantId, notices, actor);
+    return { ...erasure, holdersNotified };
   }
 
   return { exportSubject, eraseSubject };

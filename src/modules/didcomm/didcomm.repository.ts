@@ -89,3 +89,33 @@ export function findHostedDids(db: Db, dids: string[]) {
     select: { id: true, tenantId: true, did: true, keyType: true, privateKeyCiphertext: true },
   });
 }
+
+const erasedView = {
+  id: true,
+  direction: true,
+  fromDid: true,
+  toDids: true,
+  thid: true,
+  messageId: true,
+  plaintext: true,
+  delivery: true,
+} satisfies Prisma.DidcommMessageSelect;
+
+export type ErasedMessage = Prisma.DidcommMessageGetPayload<{ select: typeof erasedView }>;
+
+/**
+ * Deletes the tenant's messages, sent or received, that carry a credential about `subjectId` (GDPR Art. 17: the
+ * plaintext and the envelope both hold it), and returns what the erasure needs to tell their recipients.
+ */
+export async function deleteSubjectMessages(
+  tx: Prisma.TransactionClient,
+  tenantId: string,
+  subjectId: string,
+): Promise<ErasedMessage[]> {
+  const rows = await tx.didcommMessage.findMany({
+    where: { tenantId, subjectIds: { has: subjectId } },
+    select: erasedView,
+  });
+  if (rows.length) await tx.didcommMessage.deleteMany({ where: { tenantId, id: { in: rows.map((row) => row.id) } } });
+  return rows;
+}

@@ -26,6 +26,7 @@ import {
   type Packing,
   type PlainMessage,
 } from './didcomm.envelope.js';
+import { messageSubjects } from './didcomm.attachments.js';
 import { listMessagesInput, sendMessageInput } from './didcomm.inputs.js';
 import { repliesTo } from './didcomm.protocols.js';
 import * as repository from './didcomm.repository.js';
@@ -187,6 +188,7 @@ export function createDidcommService({ prisma, keys, delivery, log }: DidcommSer
         envelope,
         delivery: outcome.delivery,
         deliveryDetail: outcome.detail,
+        subjectIds: messageSubjects(plain),
       });
       const event = {
         message_id: row.id,
@@ -273,6 +275,7 @@ export function createDidcommService({ prisma, keys, delivery, log }: DidcommSer
               envelope: text,
               delivery: 'received',
               deliveryDetail: null,
+              subjectIds: messageSubjects(message),
             });
             await recordEvent(tx, tenantId, 'didcomm.message.received', {
               message_id: row.id,

@@ -316,14 +316,18 @@ export const EVENT_CATALOGUE = {
     description:
       'A data subject’s credentials were erased at their request (GDPR Art. 17; POST ' +
       '/v1/compliance/subjects/{subject_id}/erase): the active ones revoked (each also a credential.revoked ' +
-      'event), and every one’s body and claim values removed; ids, hash and status entry stay. Sent for every ' +
-      'erase request, also one that found nothing (zeros).',
+      'event), and every one’s body and claim values removed; ids, hash and status entry stay. The tenant’s ' +
+      'DIDComm messages carrying one of them, sent or received, are deleted. Sent for every erase request, also ' +
+      'one that found nothing (zeros).',
     data: z.strictObject({
       subject_id: z.string().meta({ description: 'The subject id the request was about (credentials.subject_id).' }),
       request_id: id('The data subject request’s id.'),
       credential_ids: z.array(z.uuid()).meta({ description: 'The credentials erased by this request.' }),
       credentials_erased: z.int().nonnegative(),
       credentials_revoked: z.int().nonnegative().meta({ description: 'Of those, how many were active until now.' }),
+      messages_erased: z.int().nonnegative().meta({
+        description: 'The tenant’s DIDComm messages, sent or received, that carried one of their credentials: deleted.',
+      }),
       erased_at: instant('When they were erased.'),
     }),
     example: {
@@ -332,6 +336,7 @@ export const EVENT_CATALOGUE = {
       credential_ids: [EXAMPLE.credentialId],
       credentials_erased: 1,
       credentials_revoked: 1,
+      messages_erased: 0,
       erased_at: '2026-11-27T10:15:00.000Z',
     },
   },
