@@ -20,6 +20,7 @@ import { didDocument, generateDidKey } from '../../src/modules/dids/methods/did-
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { addMember, BUILTIN_ROLE_IDS, registerUser, tenantOnPlan, type RegisteredUser } from '../support/factories.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { authcrypt, signed as signedJws } from '../support/didcomm-peer.js';
 
 const PING = 'https://didcomm.org/trust-ping/2.0/ping';
 const BASIC = 'https://didcomm.org/basicmessage/2.0/message';
@@ -60,6 +61,20 @@ function outsider(keyType: 'Ed25519' | 'P-256' = 'Ed25519') {
     keyAgreementJwk: document.verificationMethod.find((m) => m.id === keyAgreementKid)!.publicKeyJwk as { x: string },
   });
   return { ...generated, keyAgreementKid, secrets };
+}
+
+/** A did:peer:2 with the holder's X25519 key and a DIDCommMessaging endpoint at `uri`. */
+function peerAt(holder: ReturnType<typeof outsider>, uri: string) {
+  const x25519 = Buffer.from((holder.secrets[1]!.privateKeyJwk as { x: string }).x, 'base64url');
+  const multikey = (code: number, key: Uint8Array) => {
+    const prefix = varint.encodingLength(code);
+    const bytes = new Uint8Array(prefix + key.length);
+    varint.encodeTo(code, bytes, 0);
+    bytes.set(key, prefix);
+    return base58btc.encode(bytes);
+  };
+  const service = Buffer.from(JSON.stringify({ t: 'dm', s: { uri, a: ['didcomm/v2'] } })).toString('base64url');
+  return `did:peer:2.E${multikey(0xec, x25519)}.S${service}`;
 }
 
 let bobP256: string;
@@ -257,18 +272,7 @@ describe('to DIDs outside the service', () => {
 
   it('a did:peer:2 with a DIDCommMessaging endpoint: POSTed there (loopback allowed in tests), and it opens', async () => {
     const holder = outsider();
-    const x25519 = Buffer.from((holder.secrets[1]!.privateKeyJwk as { x: string }).x, 'base64url');
-    const multikey = (code: number, key: Uint8Array) => {
-      const prefix = varint.encodingLength(code);
-      const bytes = new Uint8Array(prefix + key.length);
-      varint.encodeTo(code, bytes, 0);
-      bytes.set(key, prefix);
-      return base58btc.encode(bytes);
-    };
-    const service = Buffer.from(JSON.stringify({ t: 'dm', s: { uri: receiver.url, a: ['didcomm/v2'] } })).toString(
-      'base64url',
-    );
-    const peer = `did:peer:2.E${multikey(0xec, x25519)}.S${service}`;
+    const peer = peerAt(holder, receiver.url);
     const before = receiver.received.length;
     const sent = await ok(send(alice.token, { from: aliceDid, to: peer, type: BASIC, body: { content: 'peer' } }));
     expect(sent).toMatchObject({ delivery: 'delivered', delivery_detail: expect.stringContaining('answered 202') });
@@ -360,6 +364,92 @@ describe('POST /didcomm (inbound)', () => {
     );
     const big = await inbound(JSON.stringify({ ciphertext: 'A'.repeat(10 * 1024 * 1024) }));
     expect(big.status).toBe(413);
+  });
+});
+
+describe('the sender a message names is the one its envelope proves (DIDComm v2.1, Message Layer Addressing Consistency)', () => {
+  // Envelopes built by an independent peer (test/support/didcomm-peer.ts), since didcomm-node refuses to pack them.
+  const bobKeyAgreement = () => {
+    const document = didDocument(bobDid);
+    const kid = document.keyAgreement[0]!;
+    const { x } = document.verificationMethod.find((method) => method.id === kid)!.publicKeyJwk as { x: string };
+    return { kid, x };
+  };
+  const authcryptBy = (sender: ReturnType<typeof outsider>, plaintext: Record<string, unknown>) =>
+    authcrypt({
+      plaintext,
+      sender: { kid: sender.keyAgreementKid, privateJwk: sender.secrets[1]!.privateKeyJwk as { x: string; d: string } },
+      recipient: bobKeyAgreement(),
+    });
+  const signedBy = (signer: ReturnType<typeof outsider>, plaintext: Record<string, unknown>) =>
+    signedJws(plaintext, { kid: signer.kid, privateJwk: signer.secrets[0]!.privateKeyJwk as jose.JWK });
+  const ping = (from: string | undefined) => ({
+    id: randomUUID(),
+    typ: 'application/didcomm-plain+json',
+    type: PING,
+    ...(from && { from }),
+    to: [bobDid],
+    body: { response_requested: true },
+  });
+  /** Nothing of the message in bob's inbox or events, and nothing POSTed to the claimed sender's endpoint. */
+  async function expectNothingOf(messageId: string, posts: number) {
+    expect((await list(bob.token, '?direction=inbound')).some((m) => m.message_id === messageId)).toBe(false);
+    const events = (await ok(app.request('GET', '/v1/events?type=didcomm.message.received', { token: bob.token })))
+      .events as any[];
+    expect(events.some((event) => event.data.didcomm_id === messageId)).toBe(false);
+    expect(receiver.received.length).toBe(posts);
+  }
+
+  it('the peer’s own consistent messages are accepted (authcrypt and signed)', async () => {
+    const sender = outsider();
+    const encrypted = ping(sender.did);
+    expect(await ok(inbound(authcryptBy(sender, encrypted)), 202)).toMatchObject({ status: 'accepted' });
+    const signedPing = { ...ping(sender.did), body: { response_requested: false } };
+    expect(await ok(inbound(await signedBy(sender, signedPing), 'application/didcomm-signed+json'), 202)).toMatchObject(
+      { status: 'accepted' },
+    );
+    const stored = (await list(bob.token, '?direction=inbound')).filter(
+      (m) => m.message_id === encrypted.id || m.message_id === signedPing.id,
+    );
+    expect(stored.map((m) => [m.packing, m.from]).sort()).toEqual([
+      ['authcrypt', sender.did],
+      ['signed', sender.did],
+    ]);
+  });
+
+  it('authcrypt by key A claiming DID B: 400, nothing stored, no event, no ping response POSTed to B', async () => {
+    const attacker = outsider();
+    const victim = peerAt(outsider(), receiver.url);
+    const forged = ping(victim);
+    const posts = receiver.received.length;
+    const answer = await inbound(authcryptBy(attacker, forged));
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.error).toBe(
+      'the message’s from does not match its sender: from must be the DID of the key that encrypted it (skid)',
+    );
+    await expectNothingOf(forged.id, posts);
+  });
+
+  it('authcrypt without a from: 400, nothing stored', async () => {
+    const message = ping(undefined);
+    const answer = await inbound(authcryptBy(outsider(), message));
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.error).toBe(
+      'the message’s from does not match its sender: from must be the DID of the key that encrypted it (skid)',
+    );
+    await expectNothingOf(message.id, receiver.received.length);
+  });
+
+  it('signed by key A claiming DID B: 400, nothing stored, no event, nothing POSTed', async () => {
+    const victim = peerAt(outsider(), receiver.url);
+    const forged = ping(victim);
+    const posts = receiver.received.length;
+    const answer = await inbound(await signedBy(outsider(), forged), 'application/didcomm-signed+json');
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.error).toBe(
+      'the message’s from does not match its sender: from must be the DID of the key that signed it',
+    );
+    await expectNothingOf(forged.id, posts);
   });
 });
 

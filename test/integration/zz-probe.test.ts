@@ -1,0 +1,23 @@
+import { it } from 'vitest';
+import { startTestApp } from '../support/harness.js';
+import { rawRequest } from '../support/raw-http.js';
+it('probe', async () => {
+  const app = await startTestApp({ production: true });
+  const { host } = new URL(app.url);
+  const q = (body: string, headers: string) => rawRequest(app.url, `POST /graphql HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  const r5 = await q('{"query":"{ __typename }"}', 'content-type: application/json\r\naccept: multipart/mixed\r\n');
+  console.log('5', r5.status, r5.headers, r5.body.slice(0, 300));
+  const deep = JSON.stringify({ query: '{__typename(x:' + '['.repeat(3000) + ']'.repeat(3000) + ')}' });
+  const logged = app.logs.length;
+  const r6 = await q(deep, 'content-type: application/json\r\n');
+  console.log('6', r6.status, r6.body.slice(0, 300), app.logs.slice(logged));
+  const r13 = await q(JSON.stringify({ query: '{ dids(status: activ) { dids { did } } }' }), 'content-type: application/json\r\n');
+  console.log('13', r13.status, r13.body.slice(0, 400));
+  const r13b = await q(JSON.stringify({ query: 'query($x: Strin) { __typename }' }), 'content-type: application/json\r\n');
+  console.log('13b', r13b.status, r13b.body.slice(0, 400));
+  const r14 = await q('query=%7B__typename%7D', 'content-type: application/x-www-form-urlencoded\r\n');
+  console.log('14a', r14.status, r14.body.slice(0, 300));
+  const r14b = await q('--x\r\nContent-Disposition: form-data; name="operations"\r\n\r\n{"query":"{__typename}"}\r\n--x--\r\n', 'content-type: multipart/form-data; boundary=x\r\n');
+  console.log('14b', r14b.status, r14b.body.slice(0, 300));
+  await app.close();
+});
