@@ -21,6 +21,7 @@ import { startTestApp, type TestApp } from '../support/harness.js';
 import { addMember, BUILTIN_ROLE_IDS, registerUser, tenantOnPlan, type RegisteredUser } from '../support/factories.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { authcrypt, signed as signedJws } from '../support/didcomm-peer.js';
+import { rawRequest } from '../support/raw-http.js';
 
 const PING = 'https://didcomm.org/trust-ping/2.0/ping';
 const BASIC = 'https://didcomm.org/basicmessage/2.0/message';
@@ -352,14 +353,31 @@ describe('POST /didcomm (inbound)', () => {
     expect(relabelled.body.error).toMatch(/^DIDComm unpack failed: /);
   });
 
+  it('only the DIDComm media types the README names: application/json or no Content-Type is 415, nothing stored', async () => {
+    const { message, envelope } = await fromOutside();
+    const asJson = await inbound(envelope, 'application/json');
+    expect(asJson.status).toBe(415);
+    expect(asJson.body.error).toBe('send application/didcomm-encrypted+json or application/didcomm-signed+json');
+    const { host } = new URL(app.url);
+    const bare = await rawRequest(
+      app.url,
+      `POST /didcomm HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(envelope)}\r\n\r\n${envelope}`,
+    );
+    expect(bare.status).toBe(415);
+    expect(JSON.parse(bare.body).error).toBe(
+      'send application/didcomm-encrypted+json or application/didcomm-signed+json',
+    );
+    expect((await list(bob.token, '?direction=inbound')).some((m) => m.message_id === message.id)).toBe(false);
+  });
+
   it('not an envelope, plaintext, wrong media type, oversize (10 MB)', async () => {
     expect((await inbound('not json')).body.error).toMatch(/^not a DIDComm message/);
     const plain = JSON.stringify({ id: '1', type: BASIC, to: [bobDid], body: {} });
     const refused = await inbound(plain, 'application/didcomm-plain+json');
     expect(refused.status).toBe(415);
-    const plainAsJson = await inbound(plain, 'application/json');
-    expect(plainAsJson.status).toBe(400);
-    expect(plainAsJson.body.error).toBe(
+    const plainAsEncrypted = await inbound(plain);
+    expect(plainAsEncrypted.status).toBe(400);
+    expect(plainAsEncrypted.body.error).toBe(
       'plaintext DIDComm messages are not accepted here: send an encrypted or signed envelope',
     );
     const big = await inbound(JSON.stringify({ ciphertext: 'A'.repeat(10 * 1024 * 1024) }));
