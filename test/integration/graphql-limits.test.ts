@@ -241,6 +241,35 @@ describe('bad GraphQL requests are 4xx in the service form, never 500', () => {
     expectError(notAcceptable, 406);
   });
 
+  it('form posts (urlencoded, multipart) are 415 and run nothing: a cross-site form cannot send a mutation', async () => {
+    const name = `form-${uniqueSuffix()}`;
+    const mutation = `mutation { createApiKey(input: {name: "${name}"}) { key } }`;
+    const urlencoded = await app.request('POST', '/graphql', {
+      token: enterprise.token,
+      rawBody: new URLSearchParams({ query: mutation }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectError(urlencoded, 415, 'unsupported media type: send the request as application/json');
+    const form = new FormData();
+    form.set('query', mutation);
+    form.set('operations', JSON.stringify({ query: mutation }));
+    const multipart = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${enterprise.token}` },
+      body: form,
+    });
+    expect(multipart.status).toBe(415);
+    expect((await multipart.json()).error).toBe('unsupported media type: send the request as application/json');
+    expect(await app.database.prisma.apiKey.count({ where: { tenantId: enterprise.tenant_id, name } })).toBe(0);
+    // application/json, with or without a charset, still runs
+    const json = await app.request('POST', '/graphql', {
+      token: enterprise.token,
+      rawBody: JSON.stringify({ query: '{ __typename }' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(json.body).toEqual({ data: { __typename: 'Query' } });
+  });
+
   it('a chunked body over 1 MiB is refused with 413, like a declared one', async () => {
     const big = Buffer.alloc(3 * 1024 * 1024, 'a');
     const response = await fetch(`${app.url}/graphql`, {
