@@ -29,6 +29,24 @@ const EMPTY_ANSWERS: Record<number, { error: string; code: string }> = {
   },
 };
 
+/**
+ * Headers of Yoga's answer that are not about its content but about one connection (RFC 9110 § 7.6.1) or its
+ * framing: the answer goes out whole with its own Content-Length, so a Transfer-Encoding beside it would give
+ * the message two framings (RFC 9112 § 6.1 forbids it: a proxy trusting the other one desyncs), and
+ * Yoga's `Connection: keep-alive` on a streamed answer would override a client's `Connection: close`.
+ * Compared in lower case: the Fetch Headers of Yoga's server adapter keep the case a plugin wrote.
+ */
+const FRAMING_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
 export async function serveGraphQL(
   yoga: Yoga,
   knownAnswers: KnownAnswers,
@@ -79,7 +97,7 @@ export async function serveGraphQL(
   }
   if (ran?.plain) knownAnswers.learn(key!, ran.query, ran.result, answer, payload);
   answer.headers.forEach((value, name) => {
-    if (name !== 'content-length') response.setHeader(name, value);
+    if (!FRAMING_HEADERS.has(name.toLowerCase())) response.setHeader(name, value);
   });
   send(response, method, answer.status, payload);
 }
