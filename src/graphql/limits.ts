@@ -8,7 +8,7 @@
 // - at most one register, login or acceptInvitation per request: each is an argon2 hash, and the per-address
 //   limit that guards them counts requests.
 // Variables are held to the same JSON rules as REST bodies (no NUL, bounded nesting).
-import { parse, type GraphQLError, type DocumentNode } from 'graphql';
+import { GraphQLError, Lexer, parse, Source, TokenKind, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
@@ -18,7 +18,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { badRequest, findAppError } from '../lib/errors.js';
 import { refusal } from './errors.js';
-import { assertCleanJson } from '../lib/json-guards.js';
+import { assertCleanJson, MAX_JSON_DEPTH } from '../lib/json-guards.js';
 import { MESSAGES } from '../lib/messages.js';
 import type { RequestContext } from './context.js';
 import { rootShape } from './operation-shape.js';
@@ -34,6 +34,13 @@ export const GRAPHQL_LIMITS = {
   maxDirectives: 20,
   /** GraphQL Armor's static cost (objects 2, scalars 1, × 1.5 per level of depth). */
   maxCost: 5_000,
+  /**
+   * Nesting of `{`, `[` and `(` together, selections and literals alike: the same 64 levels as JSON bodies and
+   * variables. graphql-js parses (and validates) values by recursion, one frame set per level, and a list
+   * literal is one token a level: 2,000 tokens of `[` overflowed the stack inside the parser, before the
+   * token limit or the depth rule (which counts selections only) could answer.
+   */
+  maxNesting: MAX_JSON_DEPTH,
 } as const;
 
 /** Mutations that hash a password (argon2): one per request. */
@@ -48,6 +55,8 @@ export function graphqlLimitPlugins(production: boolean): Plugin[] {
   ];
   const plugins: Plugin[] = [
     maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens, onReject }) as Plugin,
+    // After the token limit's plugin: its parser is the one this one's check runs before.
+    maxNestingPlugin(),
     maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, onReject, ignoreIntrospection: true }) as Plugin,
     maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, onReject }) as Plugin,
     maxDirectivesPlugin({ n: GRAPHQL_LIMITS.maxDirectives, onReject }) as Plugin,
@@ -56,6 +65,46 @@ export function graphqlLimitPlugins(production: boolean): Plugin[] {
   ];
   if (production) plugins.push(blockFieldSuggestionsPlugin() as Plugin);
   return plugins;
+}
+
+/**
+ * Refuses a document nested deeper than `maxNesting` before the parser descends into it. The lexer reads a
+ * token at a time without recursion; it stops at the token limit, past which the parser refuses anyway. A
+ * document the lexer cannot read is left to the parser, which says where.
+ */
+function maxNestingPlugin(): Plugin {
+  return {
+    onParse({ parseFn, setParseFn }) {
+      setParseFn((source, options) => {
+        assertNesting(typeof source === 'string' ? new Source(source) : source);
+        return parseFn(source, options);
+      });
+    },
+  };
+}
+
+const OPENING = new Set<string>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
+const CLOSING = new Set<string>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
+
+function assertNesting(source: Source) {
+  const lexer = new Lexer(source);
+  let depth = 0;
+  try {
+    for (let count = 0; count <= GRAPHQL_LIMITS.maxTokens; count++) {
+      const token = lexer.advance();
+      if (token.kind === TokenKind.EOF) return;
+      if (OPENING.has(token.kind)) depth++;
+      else if (CLOSING.has(token.kind)) depth--;
+      if (depth > GRAPHQL_LIMITS.maxNesting) break;
+    }
+  } catch {
+    return;
+  }
+  if (depth <= GRAPHQL_LIMITS.maxNesting) return;
+  throw new GraphQLError(
+    `Syntax Error: the document nests {, [ and ( deeper than ${GRAPHQL_LIMITS.maxNesting} levels.`,
+    { extensions: { code: 'BAD_REQUEST', status: 400, http: { status: 400 } } },
+  );
 }
 
 /**

@@ -77,8 +77,9 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHand
         const appError = findAppError(error);
         if (appError) return graphQLErrorOf(appError, error instanceof GraphQLError ? error : undefined);
         const original = (error as { originalError?: unknown }).originalError;
-        // Errors GraphQL itself raises (syntax, validation) carry no original error: keep them.
-        if (!original) return error as Error;
+        // Errors GraphQL itself raises (syntax, validation) carry no original error: keep them. Anything else
+        // thrown while parsing or validating (a RangeError from a recursion, a bug) is ours, as below.
+        if (!original && error instanceof GraphQLError) return error;
         const answer = databaseErrorAnswer(original);
         if (answer) {
           options.log.warn({ err: original }, 'database refused the request');
@@ -99,7 +100,7 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHand
             },
           });
         }
-        options.log.error({ err: original }, 'unexpected error in GraphQL operation');
+        options.log.error({ err: original ?? error }, 'unexpected error in GraphQL operation');
         return createGraphQLError(MESSAGES.internal, { extensions: { code: 'INTERNAL', status: 500 } });
       },
     },

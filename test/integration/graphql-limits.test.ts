@@ -195,6 +195,30 @@ describe('documents are bounded before they run', () => {
     expect(response.body.errors[0].extensions.status).toBe(400);
   });
 
+  // `{ __typename(x: …) }`: the selection set and the arguments are two levels, the literal the rest.
+  it.each([
+    ['lists', 1, (n: number) => '['.repeat(n) + ']'.repeat(n)],
+    ['objects', 1, (n: number) => `${'{a:'.repeat(n)}1${'}'.repeat(n)}`],
+    ['lists and objects', 2, (n: number) => `${'[{a:'.repeat(n)}1${'}]'.repeat(n)}`],
+  ])('literals of %s nested at any depth are a 400, never a 500, and log no error', async (_kind, levels, literal) => {
+    const document = (n: number) => ({ query: `{ __typename(x: ${literal(n)}) }` });
+    for (const n of [Math.floor(62 / levels) + 1, 3_000, 100_000]) {
+      const logged = app.logs.length;
+      const response = await app.request('POST', '/graphql', { body: document(n) });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.errors).toHaveLength(1);
+      expect(response.body.errors[0].message).toMatch(
+        /^Syntax Error: (the document nests \{, \[ and \( deeper than 64 levels|Token limit of 2000 exceeded)\.$/,
+      );
+      expect(response.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+      const errors = app.logs.slice(logged).filter((line) => ['error', 'fatal'].includes(JSON.parse(line).level));
+      expect(errors).toEqual([]);
+    }
+    // 64 levels is a document like any other: it parses, and validation says what is wrong with it
+    const deepest = await app.request('POST', '/graphql', { body: document(Math.floor(62 / levels)) });
+    expect(deepest.body.errors[0].message).toBe('Unknown argument "x" on field "Query.__typename".');
+  });
+
   it('hides field suggestions in production', async () => {
     const response = await app.graphql('{ mee { userId } }', {}, enterprise.token);
     expect(response.body.errors[0].message).not.toContain('Did you mean');
@@ -215,7 +239,7 @@ describe('bad GraphQL requests are 4xx in the service form, never 500', () => {
     const unknown = await app.graphql(mutation, { input: { format: 'jwt_vc_json', bogus: 1 } }, enterprise.token);
     expect(unknown.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_REQUEST', status: 400 } });
     expect(unknown.body.errors[0].message).toContain('bogus');
-    const errorLines = app.logs.slice(logged).filter((line) => JSON.parse(line).level >= 50);
+    const errorLines = app.logs.slice(logged).filter((line) => ['error', 'fatal'].includes(JSON.parse(line).level));
     expect(errorLines).toEqual([]);
   });
 

@@ -68,7 +68,12 @@ describe('the six security headers', () => {
       const response = await broken.request('GET', '/v1/auth/me', { token: user.token });
       expectError(response, 500, 'internal server error');
       expect(response.body.code).toBe('INTERNAL');
-      expect(broken.logs.some((line) => line.includes('"level":"error"'))).toBe(true);
+      // logged at error level: the cause, and the request's own line, so that an alert on errors sees every 500
+      const lines = broken.logs
+        .map((line) => JSON.parse(line))
+        .filter((entry) => entry.requestId === response.body.request_id);
+      expect(lines.find((entry) => entry.err)).toMatchObject({ level: 'error', err: { message: expect.any(String) } });
+      expect(lines.find((entry) => entry.msg === 'request')).toMatchObject({ level: 'error', status: 500 });
     } finally {
       await broken.close().catch(() => undefined);
     }
