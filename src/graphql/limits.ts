@@ -1,16 +1,15 @@
 // Bounds on what one GraphQL request may ask for, so that one HTTP request cannot multiply work past what
 // the contract counts (spec §8: requests per minute, per tenant):
 // - the document's size and shape, checked before anything runs (GraphQL Armor's rules: tokens, depth,
-//   aliases, directives, a static cost) and field suggestions off in production (they leak the schema);
+//   aliases, directives, a static cost) and no suggestions of names in any environment (they leak the schema);
 // - each mutation root field is one operation: the HTTP request already spent one token of the caller's
 //   bucket (the tenant's, or the client address's when unauthenticated), the others are taken here, all at
 //   once, before anything runs; a request the bucket cannot cover is refused whole with 429;
 // - at most one register, login or acceptInvitation per request: each is an argon2 hash, and the per-address
 //   limit that guards them counts requests.
 // Variables are held to the same JSON rules as REST bodies (no NUL, bounded nesting).
-import { GraphQLError, Lexer, parse, Source, TokenKind, type DocumentNode } from 'graphql';
+import { GraphQLError, Lexer, parse, Source, TokenKind, validate, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
@@ -46,7 +45,7 @@ export const GRAPHQL_LIMITS = {
 /** Mutations that hash a password (argon2): one per request. */
 const PASSWORD_MUTATIONS = new Set(['register', 'login', 'acceptInvitation']);
 
-export function graphqlLimitPlugins(production: boolean): Plugin[] {
+export function graphqlLimitPlugins(): Plugin[] {
   // Armor's errors carry no status: say what they are, a request refused before anything ran (HTTP 400 too).
   const onReject = [
     (_context: unknown, error: GraphQLError) => {
@@ -62,10 +61,44 @@ export function graphqlLimitPlugins(production: boolean): Plugin[] {
     maxDirectivesPlugin({ n: GRAPHQL_LIMITS.maxDirectives, onReject }) as Plugin,
     costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost, onReject, ignoreIntrospection: true }) as Plugin,
     operationCountPlugin(),
+    noSuggestionsPlugin(),
   ];
-  if (production) plugins.push(blockFieldSuggestionsPlugin() as Plugin);
   return plugins;
 }
+
+/**
+ * graphql-js's "Did you mean …?" (a field, an argument, an enum value, a type, an input field, in validation
+ * and in the coercion of variables) answers a guessing game that maps the schema with introspection off, to
+ * anyone and before authentication. Off everywhere: GraphiQL completes from introspection, not from these.
+ * (GraphQL Armor's plugin masks field suggestions only, by the text's shape.) Validation and execution are
+ * asked not to make them; the executor's first coercion of variables ignores that (@graphql-tools/executor
+ * 2.1, graphql 16's enum parseValue), so what it still writes is cut from the errors of the result.
+ */
+function noSuggestionsPlugin(): Plugin {
+  return {
+    onValidate({ setValidationFn }) {
+      setValidationFn((schema, document, rules) => validate(schema, document, rules, { hideSuggestions: true }));
+    },
+    onExecute({ args }) {
+      (args as { hideSuggestions?: boolean }).hideSuggestions = true;
+      return {
+        onExecuteDone({ result }) {
+          if (!('errors' in result)) return;
+          for (const error of result.errors ?? []) {
+            if (error.message.includes(SUGGESTION_START)) {
+              (error as { message: string }).message = withoutSuggestion(error.message);
+            }
+          }
+        },
+      };
+    },
+  };
+}
+
+const SUGGESTION_START = 'Did you mean ';
+/** graphql-js's didYouMean(): quoted names (which cannot hold a "?"), then "?". */
+const SUGGESTION = / ?Did you mean [^?]*\?/g;
+const withoutSuggestion = (message: string) => message.replace(SUGGESTION, '');
 
 /**
  * Refuses a document nested deeper than `maxNesting` before the parser descends into it. The lexer reads a
