@@ -67,4 +67,6 @@ export const MESSAGES = {
     'the message’s from does not match its sender: from must be the DID of the key that encrypted it (skid)',
   didcommFromNotSigner: 'the message’s from does not match its sender: from must be the DID of the key that signed it',
   didcommUnresolvableRecipient: (did: string) => `the recipient DID ${did} could not be resolved`,
+  didcommInboxFull: (perHour: number) =>
+    `the recipient’s inbox takes at most ${perHour} messages an hour: try again later`,
 } as const;

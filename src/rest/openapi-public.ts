@@ -101,32 +101,31 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       },
     },
   },
-  ...(['/.well-known/did.json', '/{path}/did.json'] as const).map(
-    (path): PublicOperation => ({
-      method: 'get',
-      path,
-      operationId: path === '/.well-known/did.json' ? 'DidWebDocument' : 'DidWebDocumentWithPath',
-      summary: path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
-      description:
-        'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
-        '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
-        'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
-      parameters:
-        path === '/.well-known/did.json'
-          ? []
-          : [{ name: 'path', in: 'path', required: true, schema: { type: 'string', examples: ['issuers/degrees'] } }],
-      responses: {
-        '200': {
-          description: 'The DID document.',
-          mediaTypes: ['application/did+json'],
-          schema: jsonSchema(didDocument),
-          headers: cacheHeaders,
-        },
-        '404': { description: '`DID document not found`.', mediaTypes: ['application/json'], schema: errorRef },
-        '410': { description: '`DID deactivated`.', mediaTypes: ['application/json'], schema: errorRef },
+  ...(['/.well-known/did.json', '/{path}/did.json'] as const).map((path): PublicOperation => ({
+    method: 'get',
+    path,
+    operationId: path === '/.well-known/did.json' ? 'DidWebDocument' : 'DidWebDocumentWithPath',
+    summary:
+      path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
+    description:
+      'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
+      '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
+      'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
+    parameters:
+      path === '/.well-known/did.json'
+        ? []
+        : [{ name: 'path', in: 'path', required: true, schema: { type: 'string', examples: ['issuers/degrees'] } }],
+    responses: {
+      '200': {
+        description: 'The DID document.',
+        mediaTypes: ['application/did+json'],
+        schema: jsonSchema(didDocument),
+        headers: cacheHeaders,
       },
-    }),
-  ),
+      '404': { description: '`DID document not found`.', mediaTypes: ['application/json'], schema: errorRef },
+      '410': { description: '`DID deactivated`.', mediaTypes: ['application/json'], schema: errorRef },
+    },
+  })),
   {
     method: 'get',
     path: '/internal/tls/ask',
@@ -219,7 +218,8 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       'application/didcomm-signed+json) for a DID hosted here. It is unpacked with the key of whichever tenant ' +
       'hosts the recipient, stored in that tenant’s inbox (GET /v1/didcomm/messages) and announced as ' +
       'didcomm.message.received; a trust ping is answered, discover-features queries are disclosed. A message id ' +
-      'that arrives again is stored once. Public (the envelope is its own proof); rate limited per address.',
+      'that arrives again is stored once. Public (the envelope is its own proof); rate limited per address, and ' +
+      'each recipient DID takes at most DIDCOMM_INBOUND_PER_HOUR messages (default 100) in any hour.',
     parameters: [],
     responses: {
       '202': {
@@ -229,7 +229,9 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         example: { status: 'accepted', request_id: '9a4bdc64-5c1e-4f3a-8d2b-1e0f9a8b7c6d' },
       },
       '400': {
-        description: 'Not a DIDComm envelope, or it could not be decrypted or verified (the text says why).',
+        description:
+          'Not a DIDComm envelope, or it could not be decrypted or verified, or its `from` is not the DID of the key ' +
+          'that encrypted (skid) or signed it (the text says why). Nothing is stored.',
         mediaTypes: ['application/json'],
         schema: errorRef,
       },
@@ -239,7 +241,18 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         schema: errorRef,
       },
       '413': { description: 'The body is larger than 1 MiB.', mediaTypes: ['application/json'], schema: errorRef },
-      '415': { description: 'Not a DIDComm media type.', mediaTypes: ['application/json'], schema: errorRef },
+      '415': {
+        description: 'Not application/didcomm-encrypted+json or application/didcomm-signed+json.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
+      '429': {
+        description:
+          'The recipient’s inbox has taken DIDCOMM_INBOUND_PER_HOUR messages in the last hour (or the address its ' +
+          'rate limit); Retry-After says when one more fits. Nothing is stored.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
     },
   },
   {
@@ -331,7 +344,11 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         mediaTypes: ['text/plain'],
         schema: { type: 'string', maxLength: 0 },
       },
-      '404': { description: 'A file name the build does not have.', mediaTypes: ['application/json'], schema: errorRef },
+      '404': {
+        description: 'A file name the build does not have.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
       '503': {
         description: 'The dashboard was not built (an install without development dependencies).',
         mediaTypes: ['application/json'],

@@ -471,6 +471,98 @@ describe('the sender a message names is the one its envelope proves (DIDComm v2.
   });
 });
 
+describe('each recipient DID takes a bounded number of inbound messages an hour (DIDCOMM_INBOUND_PER_HOUR)', () => {
+  let bounded: TestApp;
+  let recipient: RegisteredUser;
+  let recipientDid: string;
+  let sender: RegisteredUser;
+  let senderDid: string;
+  beforeAll(async () => {
+    bounded = await startTestApp({ env: { DIDCOMM_INBOUND_PER_HOUR: '3' } });
+    [recipient, sender] = await Promise.all([registerUser(bounded), tenantOnPlan(bounded, 'business')]);
+    const did = (user: RegisteredUser) =>
+      bounded.request('POST', '/v1/dids', { token: user.token, body: {} }).then((r) => r.body.did as string);
+    [recipientDid, senderDid] = await Promise.all([did(recipient), did(sender)]);
+  });
+  afterAll(() => bounded?.close());
+
+  const toRecipient = async (content: string) => {
+    const party = outsider();
+    const message = {
+      id: randomUUID(),
+      typ: 'application/didcomm-plain+json',
+      type: BASIC,
+      from: party.did,
+      to: [recipientDid],
+      body: { content: content.padEnd(10_000, '.') },
+    };
+    const { envelope } = await pack(message, {
+      packing: 'authcrypt',
+      from: party.did,
+      to: recipientDid,
+      resolver: didcommDidResolver,
+      secrets: secretsResolver(party.secrets),
+    });
+    const answer = await bounded.request('POST', '/didcomm', {
+      rawBody: envelope,
+      headers: { 'content-type': 'application/didcomm-encrypted+json' },
+    });
+    return { message, envelope, answer };
+  };
+  const inbox = async () =>
+    (await bounded.request('GET', '/v1/didcomm/messages?direction=inbound&limit=100', { token: recipient.token })).body
+      .messages as any[];
+
+  it('the fourth within the hour is 429 with Retry-After, and is not stored; a replay of a stored one is still a duplicate', async () => {
+    const first = await toRecipient('one');
+    for (const content of ['two', 'three']) expect((await toRecipient(content)).answer.status).toBe(202);
+    expect(first.answer.status).toBe(202);
+    const refused = await toRecipient('four');
+    expect(refused.answer.status, refused.answer.text).toBe(429);
+    expect(refused.answer.body.error).toBe('the recipient’s inbox takes at most 3 messages an hour: try again later');
+    const retryAfter = Number(refused.answer.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(3_590);
+    expect(retryAfter).toBeLessThanOrEqual(3_600);
+    const stored = await inbox();
+    expect(stored).toHaveLength(3);
+    expect(stored.some((m) => m.message_id === refused.message.id)).toBe(false);
+    const events = (
+      await bounded.request('GET', '/v1/events?type=didcomm.message.received', { token: recipient.token })
+    ).body.events as any[];
+    expect(events).toHaveLength(3);
+    // already stored: answered as before, not refused
+    const replay = await bounded.request('POST', '/didcomm', {
+      rawBody: first.envelope,
+      headers: { 'content-type': 'application/didcomm-encrypted+json' },
+    });
+    expect(replay.status).toBe(202);
+    expect(replay.body.status).toBe('duplicate');
+  });
+
+  it('a tenant sending to the full inbox through the API: its message is recorded as failed, saying why; nothing lands', async () => {
+    const sent = await bounded.request('POST', '/v1/didcomm/messages', {
+      token: sender.token,
+      body: { from: senderDid, to: recipientDid, type: BASIC, body: { content: 'five' } },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body).toMatchObject({
+      delivery: 'failed',
+      delivery_detail: 'the recipient’s inbox takes at most 3 messages an hour: try again later',
+    });
+    expect(await inbox()).toHaveLength(3);
+  });
+
+  it('the bound is per recipient: another DID’s inbox still takes messages', async () => {
+    const other = await registerUser(bounded);
+    const otherDid = (await bounded.request('POST', '/v1/dids', { token: other.token, body: {} })).body.did;
+    const sent = await bounded.request('POST', '/v1/didcomm/messages', {
+      token: sender.token,
+      body: { from: senderDid, to: otherDid, type: BASIC, body: { content: 'elsewhere' } },
+    });
+    expect(sent.body.delivery).toBe('inbox');
+  });
+});
+
 describe('permissions and validation', () => {
   it('a viewer reads but cannot send; the other tenant’s DID is not found', async () => {
     const viewer = await addMember(app, alice.token, BUILTIN_ROLE_IDS.viewer);
