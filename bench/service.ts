@@ -73,6 +73,8 @@ export async function start(
       // Nor the per-address limit of public routes (the DIDComm inbox row posts from one address).
       PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000',
       PUBLIC_RATE_LIMIT_BURST: '100000000',
+      // Nor the bound on a recipient DID's inbound DIDComm messages an hour (its rows send to one DID).
+      DIDCOMM_INBOUND_PER_HOUR: '1000000',
       // The webhook row's receiver runs on loopback, in the bench process.
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       ...(compiled && { NODE_ENV: 'production' }),

@@ -84,6 +84,9 @@ const envSchema = z.object({
   // How long one DNS lookup of domain verification may take, in ms.
   DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(5_000),
   DID_WEB_FETCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(5_000),
+  // Inbound DIDComm messages one recipient DID takes in any hour (POST /didcomm and tenants' sends alike);
+  // beyond it 429 with Retry-After. The inbox is public: without a bound, anyone fills a tenant's storage.
+  DIDCOMM_INBOUND_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
 });
 
 const TEST_ONLY = ['ARGON2_MEMORY_KIB', 'ARGON2_TIME_COST', 'WEBHOOK_ATTEMPT_TIMEOUT_MS'] as const;
@@ -123,7 +126,8 @@ function originProblem(origin: string): string | undefined {
 }
 
 // host[:port]: an IPv4 or IPv6 address (IPv6 with a port in brackets, as node:dns setServers takes it).
-const DNS_SERVER = /^(?:(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?|\[[0-9a-fA-F:.]+\](?::\d{1,5})?|[0-9a-fA-F:]*:[0-9a-fA-F:.]+)$/;
+const DNS_SERVER =
+  /^(?:(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?|\[[0-9a-fA-F:.]+\](?::\d{1,5})?|[0-9a-fA-F:]*:[0-9a-fA-F:.]+)$/;
 
 function parseDnsServers(value: string, ctx: z.RefinementCtx): string[] {
   const servers = value
@@ -199,6 +203,8 @@ export type Config = {
   dnsTimeoutMs: number;
   /** How long fetching an outside did:web document may take, lookup included. */
   didWebFetchTimeoutMs: number;
+  /** Inbound DIDComm messages a recipient DID takes in any hour (src/modules/didcomm/inbox.policy.ts). */
+  didcommInboundPerHour: number;
 };
 
 export class ConfigError extends Error {
@@ -257,5 +263,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsServers: value.DNS_SERVERS ?? [],
     dnsTimeoutMs: value.DNS_TIMEOUT_MS,
     didWebFetchTimeoutMs: value.DID_WEB_FETCH_TIMEOUT_MS,
+    didcommInboundPerHour: value.DIDCOMM_INBOUND_PER_HOUR,
   };
 }

@@ -55,6 +55,7 @@ export function createServices(
     | 'dnsServers'
     | 'dnsTimeoutMs'
     | 'didWebFetchTimeoutMs'
+    | 'didcommInboundPerHour'
   > & {
     publicBaseUrl: () => string;
     /** The webhook dispatcher's clock and attempt timeout (tests), and who hears of its attempts (metrics). */
@@ -116,6 +117,7 @@ export function createServices(
     keys,
     delivery: webhookOptions,
     log: log.child({ component: 'didcomm' }),
+    inboundPerHour: config.didcommInboundPerHour,
   });
   const credentials = createCredentialsService({
     prisma,

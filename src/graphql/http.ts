@@ -8,7 +8,7 @@ import type { CompiledQuery } from 'graphql-jit';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
-import { badRequest } from '../lib/errors.js';
+import { AppError, badRequest } from '../lib/errors.js';
 import type { RequestContext } from './context.js';
 import type { KnownAnswers } from './known-answers.js';
 
@@ -29,6 +29,24 @@ const EMPTY_ANSWERS: Record<number, { error: string; code: string }> = {
   },
 };
 
+/**
+ * Headers of Yoga's answer that are not about its content but about one connection (RFC 9110 § 7.6.1) or its
+ * framing: the answer goes out whole with its own Content-Length, so a Transfer-Encoding beside it would give
+ * the message two framings (RFC 9112 § 6.1 forbids it: a proxy trusting the other one desyncs), and
+ * Yoga's `Connection: keep-alive` on a streamed answer would override a client's `Connection: close`.
+ * Compared in lower case: the Fetch Headers of Yoga's server adapter keep the case a plugin wrote.
+ */
+const FRAMING_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
 export async function serveGraphQL(
   yoga: Yoga,
   knownAnswers: KnownAnswers,
@@ -39,6 +57,7 @@ export async function serveGraphQL(
 ): Promise<void> {
   const method = request.method ?? 'GET';
   if (method === 'GET') assertJsonParameters(url.searchParams);
+  else if (method === 'POST') assertJsonBody(request.headers['content-type']);
   const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(request));
   const key = knownAnswers.keyOf(method, request.headers, body);
   const known = key === null ? undefined : knownAnswers.get(key);
@@ -78,7 +97,7 @@ export async function serveGraphQL(
   }
   if (ran?.plain) knownAnswers.learn(key!, ran.query, ran.result, answer, payload);
   answer.headers.forEach((value, name) => {
-    if (name !== 'content-length') response.setHeader(name, value);
+    if (!FRAMING_HEADERS.has(name.toLowerCase())) response.setHeader(name, value);
   });
   send(response, method, answer.status, payload);
 }
@@ -86,6 +105,19 @@ export async function serveGraphQL(
 function send(response: ServerResponse, method: string, status: number, payload: Buffer) {
   response.writeHead(status, { 'Content-Length': payload.length });
   response.end(method === 'HEAD' ? undefined : payload);
+}
+
+/**
+ * A POST is application/json, the one media type the README names (the GraphQL over HTTP draft requires servers
+ * to take it; the others are optional). Yoga would also take application/x-www-form-urlencoded,
+ * multipart/form-data and application/graphql: the first two are what an HTML form can send cross-site
+ * without a CORS preflight, so a page elsewhere could post a mutation with the visitor's credentials.
+ */
+function assertJsonBody(contentType: string | undefined) {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', EMPTY_ANSWERS[415]!.error);
+  }
 }
 
 /** GraphQL over HTTP GET carries `variables` and `extensions` as JSON text in the query string. */

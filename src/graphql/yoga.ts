@@ -43,7 +43,7 @@ export type GraphQLHandlerOptions = {
 export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHandlerOptions) {
   const { graphiql } = options;
   const plugins: Plugin[] = [
-    ...graphqlLimitPlugins(options.production),
+    ...graphqlLimitPlugins(),
     idempotencyKeyPlugin(),
     errorHeadersPlugin(),
     mutationSignalPlugin(),
@@ -53,7 +53,7 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHand
   // there explicitly turns it on too, for everyone (GraphiQL's own requests carry no credential): GraphiQL
   // builds its editor's completion, validation and docs from an introspection query, and without one it is a
   // text box. Turning GraphiQL on in production is the decision to publish the schema (it is committed
-  // anyway, src/graphql/schema.graphql); field suggestions stay off there (limits.ts).
+  // anyway, src/graphql/schema.graphql); suggestions of names are off everywhere (limits.ts).
   if (options.production && !graphiql) {
     plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
   }
@@ -77,8 +77,9 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHand
         const appError = findAppError(error);
         if (appError) return graphQLErrorOf(appError, error instanceof GraphQLError ? error : undefined);
         const original = (error as { originalError?: unknown }).originalError;
-        // Errors GraphQL itself raises (syntax, validation) carry no original error: keep them.
-        if (!original) return error as Error;
+        // Errors GraphQL itself raises (syntax, validation) carry no original error: keep them. Anything else
+        // thrown while parsing or validating (a RangeError from a recursion, a bug) is ours, as below.
+        if (!original && error instanceof GraphQLError) return error;
         const answer = databaseErrorAnswer(original);
         if (answer) {
           options.log.warn({ err: original }, 'database refused the request');
@@ -99,7 +100,7 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHand
             },
           });
         }
-        options.log.error({ err: original }, 'unexpected error in GraphQL operation');
+        options.log.error({ err: original ?? error }, 'unexpected error in GraphQL operation');
         return createGraphQLError(MESSAGES.internal, { extensions: { code: 'INTERNAL', status: 500 } });
       },
     },
@@ -149,7 +150,11 @@ function compiledExecutionPlugin(): Plugin {
       const operation = getOperationAST(document, operationName);
       if (!operation || operation.operation === 'subscription') return;
       const definitions = operation.variableDefinitions ?? [];
-      if (definitions.length && getVariableValues(schema, definitions, variableValues ?? {}).errors) return;
+      if (
+        definitions.length &&
+        getVariableValues(schema, definitions, variableValues ?? {}, { hideSuggestions: true }).errors
+      )
+        return;
       const query = compiledFor(schema, document, operationName);
       if (!query) return;
       // A query without variables: its answer may be learnt and given again without Yoga (known-answers.ts).

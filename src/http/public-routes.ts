@@ -30,12 +30,12 @@ const RESOLVER_PATH = '/1.0/identifiers/';
 export const TLS_ASK_PATH = '/internal/tls/ask';
 const DID_JSON = /^\/(?:\.well-known|[A-Za-z0-9._~/-]+)\/did\.json$/;
 export const DIDCOMM_INBOUND_PATH = '/didcomm';
-/** DIDComm § 9 media types of the envelopes the inbox takes (plain application/json too, as agents send it). */
-const DIDCOMM_CONTENT_TYPES = [
-  'application/didcomm-encrypted+json',
-  'application/didcomm-signed+json',
-  'application/json',
-];
+/**
+ * The IANA media types of the envelopes the inbox takes (DIDComm v2.1 § IANA Media Types; its HTTPS transport
+ * POSTs with the envelope's media type). Nothing else, no Content-Type included: an HTML form cannot send these
+ * cross-site without a CORS preflight.
+ */
+const DIDCOMM_CONTENT_TYPES = ['application/didcomm-encrypted+json', 'application/didcomm-signed+json'];
 
 export type PublicRequest = {
   request: IncomingMessage;
@@ -139,7 +139,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: `${DASHBOARD_PATH}/{path}`,
-    reason: 'the dashboard’s page and files load before anyone can sign in; its data comes from /graphql with a session',
+    reason:
+      'the dashboard’s page and files load before anyone can sign in; its data comes from /graphql with a session',
     rateLimit: 'public',
     matches: (pathname) => pathname === DASHBOARD_PATH || pathname.startsWith(`${DASHBOARD_PATH}/`),
     handle: serveDashboard,

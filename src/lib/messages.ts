@@ -63,5 +63,10 @@ export const MESSAGES = {
   didcommUnknownRecipient: 'no recipient of this message is hosted here',
   didcommNotAddressed: 'the message is not addressed to the DID whose key opened it',
   didcommExpired: 'the message has expired (expires_time is in the past)',
+  didcommFromNotSkid:
+    'the message’s from does not match its sender: from must be the DID of the key that encrypted it (skid)',
+  didcommFromNotSigner: 'the message’s from does not match its sender: from must be the DID of the key that signed it',
   didcommUnresolvableRecipient: (did: string) => `the recipient DID ${did} could not be resolved`,
+  didcommInboxFull: (perHour: number) =>
+    `the recipient’s inbox takes at most ${perHour} messages an hour: try again later`,
 } as const;

@@ -245,7 +245,8 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       'application/didcomm-signed+json) for a DID hosted here. It is unpacked with the key of whichever tenant ' +
       'hosts the recipient, stored in that tenant’s inbox (GET /v1/didcomm/messages) and announced as ' +
       'didcomm.message.received; a trust ping is answered, discover-features queries are disclosed. A message id ' +
-      'that arrives again is stored once. Public (the envelope is its own proof); rate limited per address.',
+      'that arrives again is stored once. Public (the envelope is its own proof); rate limited per address, and ' +
+      'each recipient DID takes at most DIDCOMM_INBOUND_PER_HOUR messages (default 100) in any hour.',
     parameters: [],
     responses: {
       '202': {
@@ -255,7 +256,9 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         example: { status: 'accepted', request_id: '9a4bdc64-5c1e-4f3a-8d2b-1e0f9a8b7c6d' },
       },
       '400': {
-        description: 'Not a DIDComm envelope, or it could not be decrypted or verified (the text says why).',
+        description:
+          'Not a DIDComm envelope, or it could not be decrypted or verified, or its `from` is not the DID of the key ' +
+          'that encrypted (skid) or signed it (the text says why). Nothing is stored.',
         mediaTypes: ['application/json'],
         schema: errorRef,
       },
@@ -265,7 +268,18 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         schema: errorRef,
       },
       '413': { description: 'The body is larger than 1 MiB.', mediaTypes: ['application/json'], schema: errorRef },
-      '415': { description: 'Not a DIDComm media type.', mediaTypes: ['application/json'], schema: errorRef },
+      '415': {
+        description: 'Not application/didcomm-encrypted+json or application/didcomm-signed+json.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
+      '429': {
+        description:
+          'The recipient’s inbox has taken DIDCOMM_INBOUND_PER_HOUR messages in the last hour (or the address its ' +
+          'rate limit); Retry-After says when one more fits. Nothing is stored.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
     },
   },
   {

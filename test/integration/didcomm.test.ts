@@ -20,6 +20,8 @@ import { didDocument, generateDidKey } from '../../src/modules/dids/methods/did-
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { addMember, BUILTIN_ROLE_IDS, registerUser, tenantOnPlan, type RegisteredUser } from '../support/factories.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { authcrypt, signed as signedJws } from '../support/didcomm-peer.js';
+import { rawRequest } from '../support/raw-http.js';
 
 const PING = 'https://didcomm.org/trust-ping/2.0/ping';
 const BASIC = 'https://didcomm.org/basicmessage/2.0/message';
@@ -60,6 +62,20 @@ function outsider(keyType: 'Ed25519' | 'P-256' = 'Ed25519') {
     keyAgreementJwk: document.verificationMethod.find((m) => m.id === keyAgreementKid)!.publicKeyJwk as { x: string },
   });
   return { ...generated, keyAgreementKid, secrets };
+}
+
+/** A did:peer:2 with the holder's X25519 key and a DIDCommMessaging endpoint at `uri`. */
+function peerAt(holder: ReturnType<typeof outsider>, uri: string) {
+  const x25519 = Buffer.from((holder.secrets[1]!.privateKeyJwk as { x: string }).x, 'base64url');
+  const multikey = (code: number, key: Uint8Array) => {
+    const prefix = varint.encodingLength(code);
+    const bytes = new Uint8Array(prefix + key.length);
+    varint.encodeTo(code, bytes, 0);
+    bytes.set(key, prefix);
+    return base58btc.encode(bytes);
+  };
+  const service = Buffer.from(JSON.stringify({ t: 'dm', s: { uri, a: ['didcomm/v2'] } })).toString('base64url');
+  return `did:peer:2.E${multikey(0xec, x25519)}.S${service}`;
 }
 
 let bobP256: string;
@@ -257,18 +273,7 @@ describe('to DIDs outside the service', () => {
 
   it('a did:peer:2 with a DIDCommMessaging endpoint: POSTed there (loopback allowed in tests), and it opens', async () => {
     const holder = outsider();
-    const x25519 = Buffer.from((holder.secrets[1]!.privateKeyJwk as { x: string }).x, 'base64url');
-    const multikey = (code: number, key: Uint8Array) => {
-      const prefix = varint.encodingLength(code);
-      const bytes = new Uint8Array(prefix + key.length);
-      varint.encodeTo(code, bytes, 0);
-      bytes.set(key, prefix);
-      return base58btc.encode(bytes);
-    };
-    const service = Buffer.from(JSON.stringify({ t: 'dm', s: { uri: receiver.url, a: ['didcomm/v2'] } })).toString(
-      'base64url',
-    );
-    const peer = `did:peer:2.E${multikey(0xec, x25519)}.S${service}`;
+    const peer = peerAt(holder, receiver.url);
     const before = receiver.received.length;
     const sent = await ok(send(alice.token, { from: aliceDid, to: peer, type: BASIC, body: { content: 'peer' } }));
     expect(sent).toMatchObject({ delivery: 'delivered', delivery_detail: expect.stringContaining('answered 202') });
@@ -348,18 +353,213 @@ describe('POST /didcomm (inbound)', () => {
     expect(relabelled.body.error).toMatch(/^DIDComm unpack failed: /);
   });
 
+  it('only the DIDComm media types the README names: application/json or no Content-Type is 415, nothing stored', async () => {
+    const { message, envelope } = await fromOutside();
+    const asJson = await inbound(envelope, 'application/json');
+    expect(asJson.status).toBe(415);
+    expect(asJson.body.error).toBe('send application/didcomm-encrypted+json or application/didcomm-signed+json');
+    const { host } = new URL(app.url);
+    const bare = await rawRequest(
+      app.url,
+      `POST /didcomm HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(envelope)}\r\n\r\n${envelope}`,
+    );
+    expect(bare.status).toBe(415);
+    expect(JSON.parse(bare.body).error).toBe(
+      'send application/didcomm-encrypted+json or application/didcomm-signed+json',
+    );
+    expect((await list(bob.token, '?direction=inbound')).some((m) => m.message_id === message.id)).toBe(false);
+  });
+
   it('not an envelope, plaintext, wrong media type, oversize (10 MB)', async () => {
     expect((await inbound('not json')).body.error).toMatch(/^not a DIDComm message/);
     const plain = JSON.stringify({ id: '1', type: BASIC, to: [bobDid], body: {} });
     const refused = await inbound(plain, 'application/didcomm-plain+json');
     expect(refused.status).toBe(415);
-    const plainAsJson = await inbound(plain, 'application/json');
-    expect(plainAsJson.status).toBe(400);
-    expect(plainAsJson.body.error).toBe(
+    const plainAsEncrypted = await inbound(plain);
+    expect(plainAsEncrypted.status).toBe(400);
+    expect(plainAsEncrypted.body.error).toBe(
       'plaintext DIDComm messages are not accepted here: send an encrypted or signed envelope',
     );
     const big = await inbound(JSON.stringify({ ciphertext: 'A'.repeat(10 * 1024 * 1024) }));
     expect(big.status).toBe(413);
+  });
+});
+
+describe('the sender a message names is the one its envelope proves (DIDComm v2.1, Message Layer Addressing Consistency)', () => {
+  // Envelopes built by an independent peer (test/support/didcomm-peer.ts), since didcomm-node refuses to pack them.
+  const bobKeyAgreement = () => {
+    const document = didDocument(bobDid);
+    const kid = document.keyAgreement[0]!;
+    const { x } = document.verificationMethod.find((method) => method.id === kid)!.publicKeyJwk as { x: string };
+    return { kid, x };
+  };
+  const authcryptBy = (sender: ReturnType<typeof outsider>, plaintext: Record<string, unknown>) =>
+    authcrypt({
+      plaintext,
+      sender: { kid: sender.keyAgreementKid, privateJwk: sender.secrets[1]!.privateKeyJwk as { x: string; d: string } },
+      recipient: bobKeyAgreement(),
+    });
+  const signedBy = (signer: ReturnType<typeof outsider>, plaintext: Record<string, unknown>) =>
+    signedJws(plaintext, { kid: signer.kid, privateJwk: signer.secrets[0]!.privateKeyJwk as jose.JWK });
+  const ping = (from: string | undefined) => ({
+    id: randomUUID(),
+    typ: 'application/didcomm-plain+json',
+    type: PING,
+    ...(from && { from }),
+    to: [bobDid],
+    body: { response_requested: true },
+  });
+  /** Nothing of the message in bob's inbox or events, and nothing POSTed to the claimed sender's endpoint. */
+  async function expectNothingOf(messageId: string, posts: number) {
+    expect((await list(bob.token, '?direction=inbound')).some((m) => m.message_id === messageId)).toBe(false);
+    const events = (await ok(app.request('GET', '/v1/events?type=didcomm.message.received', { token: bob.token })))
+      .events as any[];
+    expect(events.some((event) => event.data.didcomm_id === messageId)).toBe(false);
+    expect(receiver.received.length).toBe(posts);
+  }
+
+  it('the peer’s own consistent messages are accepted (authcrypt and signed)', async () => {
+    const sender = outsider();
+    const encrypted = ping(sender.did);
+    expect(await ok(inbound(authcryptBy(sender, encrypted)), 202)).toMatchObject({ status: 'accepted' });
+    const signedPing = { ...ping(sender.did), body: { response_requested: false } };
+    expect(await ok(inbound(await signedBy(sender, signedPing), 'application/didcomm-signed+json'), 202)).toMatchObject(
+      { status: 'accepted' },
+    );
+    const stored = (await list(bob.token, '?direction=inbound')).filter(
+      (m) => m.message_id === encrypted.id || m.message_id === signedPing.id,
+    );
+    expect(stored.map((m) => [m.packing, m.from]).sort()).toEqual([
+      ['authcrypt', sender.did],
+      ['signed', sender.did],
+    ]);
+  });
+
+  it('authcrypt by key A claiming DID B: 400, nothing stored, no event, no ping response POSTed to B', async () => {
+    const attacker = outsider();
+    const victim = peerAt(outsider(), receiver.url);
+    const forged = ping(victim);
+    const posts = receiver.received.length;
+    const answer = await inbound(authcryptBy(attacker, forged));
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.error).toBe(
+      'the message’s from does not match its sender: from must be the DID of the key that encrypted it (skid)',
+    );
+    await expectNothingOf(forged.id, posts);
+  });
+
+  it('authcrypt without a from: 400, nothing stored', async () => {
+    const message = ping(undefined);
+    const answer = await inbound(authcryptBy(outsider(), message));
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.error).toBe(
+      'the message’s from does not match its sender: from must be the DID of the key that encrypted it (skid)',
+    );
+    await expectNothingOf(message.id, receiver.received.length);
+  });
+
+  it('signed by key A claiming DID B: 400, nothing stored, no event, nothing POSTed', async () => {
+    const victim = peerAt(outsider(), receiver.url);
+    const forged = ping(victim);
+    const posts = receiver.received.length;
+    const answer = await inbound(await signedBy(outsider(), forged), 'application/didcomm-signed+json');
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.error).toBe(
+      'the message’s from does not match its sender: from must be the DID of the key that signed it',
+    );
+    await expectNothingOf(forged.id, posts);
+  });
+});
+
+describe('each recipient DID takes a bounded number of inbound messages an hour (DIDCOMM_INBOUND_PER_HOUR)', () => {
+  let bounded: TestApp;
+  let recipient: RegisteredUser;
+  let recipientDid: string;
+  let sender: RegisteredUser;
+  let senderDid: string;
+  beforeAll(async () => {
+    bounded = await startTestApp({ env: { DIDCOMM_INBOUND_PER_HOUR: '3' } });
+    [recipient, sender] = await Promise.all([registerUser(bounded), tenantOnPlan(bounded, 'business')]);
+    const did = (user: RegisteredUser) =>
+      bounded.request('POST', '/v1/dids', { token: user.token, body: {} }).then((r) => r.body.did as string);
+    [recipientDid, senderDid] = await Promise.all([did(recipient), did(sender)]);
+  });
+  afterAll(() => bounded?.close());
+
+  const toRecipient = async (content: string) => {
+    const party = outsider();
+    const message = {
+      id: randomUUID(),
+      typ: 'application/didcomm-plain+json',
+      type: BASIC,
+      from: party.did,
+      to: [recipientDid],
+      body: { content: content.padEnd(10_000, '.') },
+    };
+    const { envelope } = await pack(message, {
+      packing: 'authcrypt',
+      from: party.did,
+      to: recipientDid,
+      resolver: didcommDidResolver,
+      secrets: secretsResolver(party.secrets),
+    });
+    const answer = await bounded.request('POST', '/didcomm', {
+      rawBody: envelope,
+      headers: { 'content-type': 'application/didcomm-encrypted+json' },
+    });
+    return { message, envelope, answer };
+  };
+  const inbox = async () =>
+    (await bounded.request('GET', '/v1/didcomm/messages?direction=inbound&limit=100', { token: recipient.token })).body
+      .messages as any[];
+
+  it('the fourth within the hour is 429 with Retry-After, and is not stored; a replay of a stored one is still a duplicate', async () => {
+    const first = await toRecipient('one');
+    for (const content of ['two', 'three']) expect((await toRecipient(content)).answer.status).toBe(202);
+    expect(first.answer.status).toBe(202);
+    const refused = await toRecipient('four');
+    expect(refused.answer.status, refused.answer.text).toBe(429);
+    expect(refused.answer.body.error).toBe('the recipient’s inbox takes at most 3 messages an hour: try again later');
+    const retryAfter = Number(refused.answer.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(3_590);
+    expect(retryAfter).toBeLessThanOrEqual(3_600);
+    const stored = await inbox();
+    expect(stored).toHaveLength(3);
+    expect(stored.some((m) => m.message_id === refused.message.id)).toBe(false);
+    const events = (
+      await bounded.request('GET', '/v1/events?type=didcomm.message.received', { token: recipient.token })
+    ).body.events as any[];
+    expect(events).toHaveLength(3);
+    // already stored: answered as before, not refused
+    const replay = await bounded.request('POST', '/didcomm', {
+      rawBody: first.envelope,
+      headers: { 'content-type': 'application/didcomm-encrypted+json' },
+    });
+    expect(replay.status).toBe(202);
+    expect(replay.body.status).toBe('duplicate');
+  });
+
+  it('a tenant sending to the full inbox through the API: its message is recorded as failed, saying why; nothing lands', async () => {
+    const sent = await bounded.request('POST', '/v1/didcomm/messages', {
+      token: sender.token,
+      body: { from: senderDid, to: recipientDid, type: BASIC, body: { content: 'five' } },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body).toMatchObject({
+      delivery: 'failed',
+      delivery_detail: 'the recipient’s inbox takes at most 3 messages an hour: try again later',
+    });
+    expect(await inbox()).toHaveLength(3);
+  });
+
+  it('the bound is per recipient: another DID’s inbox still takes messages', async () => {
+    const other = await registerUser(bounded);
+    const otherDid = (await bounded.request('POST', '/v1/dids', { token: other.token, body: {} })).body.did;
+    const sent = await bounded.request('POST', '/v1/didcomm/messages', {
+      token: sender.token,
+      body: { from: senderDid, to: otherDid, type: BASIC, body: { content: 'elsewhere' } },
+    });
+    expect(sent.body.delivery).toBe('inbox');
   });
 });
 

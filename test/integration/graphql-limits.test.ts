@@ -195,6 +195,30 @@ describe('documents are bounded before they run', () => {
     expect(response.body.errors[0].extensions.status).toBe(400);
   });
 
+  // `{ __typename(x: …) }`: the selection set and the arguments are two levels, the literal the rest.
+  it.each([
+    ['lists', 1, (n: number) => '['.repeat(n) + ']'.repeat(n)],
+    ['objects', 1, (n: number) => `${'{a:'.repeat(n)}1${'}'.repeat(n)}`],
+    ['lists and objects', 2, (n: number) => `${'[{a:'.repeat(n)}1${'}]'.repeat(n)}`],
+  ])('literals of %s nested at any depth are a 400, never a 500, and log no error', async (_kind, levels, literal) => {
+    const document = (n: number) => ({ query: `{ __typename(x: ${literal(n)}) }` });
+    for (const n of [Math.floor(62 / levels) + 1, 3_000, 100_000]) {
+      const logged = app.logs.length;
+      const response = await app.request('POST', '/graphql', { body: document(n) });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.errors).toHaveLength(1);
+      expect(response.body.errors[0].message).toMatch(
+        /^Syntax Error: (the document nests \{, \[ and \( deeper than 64 levels|Token limit of 2000 exceeded)\.$/,
+      );
+      expect(response.body.errors[0].extensions).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+      const errors = app.logs.slice(logged).filter((line) => ['error', 'fatal'].includes(JSON.parse(line).level));
+      expect(errors).toEqual([]);
+    }
+    // 64 levels is a document like any other: it parses, and validation says what is wrong with it
+    const deepest = await app.request('POST', '/graphql', { body: document(Math.floor(62 / levels)) });
+    expect(deepest.body.errors[0].message).toBe('Unknown argument "x" on field "Query.__typename".');
+  });
+
   it('hides field suggestions in production', async () => {
     const response = await app.graphql('{ mee { userId } }', {}, enterprise.token);
     expect(response.body.errors[0].message).not.toContain('Did you mean');
@@ -215,7 +239,7 @@ describe('bad GraphQL requests are 4xx in the service form, never 500', () => {
     const unknown = await app.graphql(mutation, { input: { format: 'jwt_vc_json', bogus: 1 } }, enterprise.token);
     expect(unknown.body.errors[0]).toMatchObject({ extensions: { code: 'BAD_REQUEST', status: 400 } });
     expect(unknown.body.errors[0].message).toContain('bogus');
-    const errorLines = app.logs.slice(logged).filter((line) => JSON.parse(line).level >= 50);
+    const errorLines = app.logs.slice(logged).filter((line) => ['error', 'fatal'].includes(JSON.parse(line).level));
     expect(errorLines).toEqual([]);
   });
 
@@ -239,6 +263,35 @@ describe('bad GraphQL requests are 4xx in the service form, never 500', () => {
       headers: { accept: 'text/html' },
     });
     expectError(notAcceptable, 406);
+  });
+
+  it('form posts (urlencoded, multipart) are 415 and run nothing: a cross-site form cannot send a mutation', async () => {
+    const name = `form-${uniqueSuffix()}`;
+    const mutation = `mutation { createApiKey(input: {name: "${name}"}) { key } }`;
+    const urlencoded = await app.request('POST', '/graphql', {
+      token: enterprise.token,
+      rawBody: new URLSearchParams({ query: mutation }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectError(urlencoded, 415, 'unsupported media type: send the request as application/json');
+    const form = new FormData();
+    form.set('query', mutation);
+    form.set('operations', JSON.stringify({ query: mutation }));
+    const multipart = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${enterprise.token}` },
+      body: form,
+    });
+    expect(multipart.status).toBe(415);
+    expect((await multipart.json()).error).toBe('unsupported media type: send the request as application/json');
+    expect(await app.database.prisma.apiKey.count({ where: { tenantId: enterprise.tenant_id, name } })).toBe(0);
+    // application/json, with or without a charset, still runs
+    const json = await app.request('POST', '/graphql', {
+      token: enterprise.token,
+      rawBody: JSON.stringify({ query: '{ __typename }' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(json.body).toEqual({ data: { __typename: 'Query' } });
   });
 
   it('a chunked body over 1 MiB is refused with 413, like a declared one', async () => {

@@ -136,6 +136,45 @@ describe('GraphQL in production', () => {
   });
 });
 
+describe('no suggestions of names, in development or production, to anyone', () => {
+  // graphql-js proposes a near name ("Did you mean …?") for a field, an argument, an enum value, a type or an
+  // input field: a guessing game that maps a schema with introspection off. Asked unauthenticated.
+  const cases: [string, string, Record<string, unknown> | undefined, string][] = [
+    ['a field', '{ mee { userId } }', undefined, 'me'],
+    ['an argument', '{ dids(statu: active) { nextCursor } }', undefined, 'status'],
+    ['an enum value', '{ dids(status: activ) { nextCursor } }', undefined, 'active'],
+    ['a type', 'query ($x: Strin) { __typename }', undefined, 'String'],
+    [
+      'an enum value in a variable',
+      'query ($s: DidStatus) { dids(status: $s) { nextCursor } }',
+      { s: 'activ' },
+      'active',
+    ],
+    [
+      'an input field in a variable',
+      'mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { key } }',
+      { input: { nam: 'x' } },
+      'name',
+    ],
+  ];
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await startTestApp({ production: true });
+  });
+  afterAll(() => production?.close());
+
+  it.each(cases)('%s', async (_case, query, variables, suggestion) => {
+    for (const target of [app, production]) {
+      const response = await target.graphql(query, variables);
+      expect(response.body.errors?.length, response.text).toBeGreaterThan(0);
+      for (const { message } of response.body.errors) {
+        expect(message).not.toMatch(/Did you mean|Suggestion/);
+        expect(message).not.toContain(`"${suggestion}"`);
+      }
+    }
+  });
+});
+
 describe("the dashboard's operations (web/src/graphql, input of codegen.yml)", () => {
   it('are valid against the schema', async () => {
     const dir = new URL('../../web/src/graphql/', import.meta.url);

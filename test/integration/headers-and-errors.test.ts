@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { registerUser } from '../support/factories.js';
 import { expectError, expectSecurityHeaders } from '../support/contract.js';
+import { rawRequest } from '../support/raw-http.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -67,7 +68,12 @@ describe('the six security headers', () => {
       const response = await broken.request('GET', '/v1/auth/me', { token: user.token });
       expectError(response, 500, 'internal server error');
       expect(response.body.code).toBe('INTERNAL');
-      expect(broken.logs.some((line) => line.includes('"level":"error"'))).toBe(true);
+      // logged at error level: the cause, and the request's own line, so that an alert on errors sees every 500
+      const lines = broken.logs
+        .map((line) => JSON.parse(line))
+        .filter((entry) => entry.requestId === response.body.request_id);
+      expect(lines.find((entry) => entry.err)).toMatchObject({ level: 'error', err: { message: expect.any(String) } });
+      expect(lines.find((entry) => entry.msg === 'request')).toMatchObject({ level: 'error', status: 500 });
     } finally {
       await broken.close().catch(() => undefined);
     }
@@ -105,4 +111,26 @@ describe('request bodies', () => {
     });
     expectError(response, 413, 'request body exceeds 1048576 bytes');
   });
+});
+
+describe('message framing and connection (RFC 9112 § 6.1, § 6.3, § 9.6)', () => {
+  // A response with both Transfer-Encoding and Content-Length is one a proxy may frame differently from the
+  // client: read at the socket, whatever the Accept, exactly one of them, and the length the body has.
+  it.each(['multipart/mixed', 'text/event-stream', 'application/graphql-response+json', 'application/json'])(
+    'POST /graphql with Accept: %s, unauthenticated',
+    async (accept) => {
+      const { host } = new URL(app.url);
+      const body = JSON.stringify({ query: '{ __typename }' });
+      const response = await rawRequest(
+        app.url,
+        `POST /graphql HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+          `Accept: ${accept}\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      expect(response.status).toBe(200);
+      const framing = ['content-length', 'transfer-encoding'].filter((name) => name in response.headers);
+      expect(framing).toEqual(['content-length']);
+      expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body, 'latin1'));
+      expect(response.body).toContain('{"data":{"__typename":"Query"}}');
+    },
+  );
 });

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       dnsServers: [],
       dnsTimeoutMs: 5_000,
       didWebFetchTimeoutMs: 5_000,
+      didcommInboundPerHour: 100,
     });
   });
 
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
       DNS_SERVERS: '9.9.9.9,149.112.112.112:53',
       DNS_TIMEOUT_MS: '2000',
       DID_WEB_FETCH_TIMEOUT_MS: '3000',
+      DIDCOMM_INBOUND_PER_HOUR: '5000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
       dnsServers: ['9.9.9.9', '149.112.112.112:53'],
       dnsTimeoutMs: 2000,
       didWebFetchTimeoutMs: 3000,
+      didcommInboundPerHour: 5000,
     });
   });
 
@@ -115,6 +118,7 @@ describe('loadConfig', () => {
         SESSION_TTL: 'forever',
         LOG_LEVEL: 'loud',
         NODE_ENV: 'staging',
+        DIDCOMM_INBOUND_PER_HOUR: '0',
       });
     } catch (caught) {
       error = caught;
@@ -128,6 +132,7 @@ describe('loadConfig', () => {
       'SESSION_TTL',
       'LOG_LEVEL',
       'NODE_ENV',
+      'DIDCOMM_INBOUND_PER_HOUR',
     ]);
     expect((error as Error).message).toContain('SESSION_TTL="forever": must be a positive duration');
   });

@@ -9,6 +9,7 @@ import { createHash, createPrivateKey } from 'node:crypto';
 import didcommNode from 'didcomm-node';
 import type { DIDDoc, DIDResolver, IMessage, Secret, SecretsResolver, UnpackMetadata } from 'didcomm-node';
 import { badRequest } from '../../lib/errors.js';
+import { MESSAGES } from '../../lib/messages.js';
 import type { KeyType } from '../dids/signing-keys.js';
 
 const { Message } = didcommNode;
@@ -166,6 +167,8 @@ export async function unpack(envelope: string, resolver: DIDResolver, secrets: S
     throw libraryError(error, 'unpack');
   }
   try {
+    const plain = message.as_value();
+    assertAddressingConsistent(plain, metadata);
     const packing: Packing = metadata.encrypted
       ? metadata.authenticated && metadata.encrypted_from_kid
         ? 'authcrypt'
@@ -173,9 +176,26 @@ export async function unpack(envelope: string, resolver: DIDResolver, secrets: S
       : metadata.non_repudiation
         ? 'signed'
         : 'plaintext';
-    return { message: message.as_value(), metadata, packing };
+    return { message: plain, metadata, packing };
   } finally {
     message.free();
+  }
+}
+
+/**
+ * DIDComm v2.1, Message Layer Addressing Consistency (spec/v2.1/#message-layer-addressing-consistency):
+ * `from` MUST be the DID of the skid in an encrypted message and of the signer's kid in a signed one, and a
+ * mismatch MUST be an error. The library proves only the keys: without this, a key of A could deliver a
+ * message claiming to be from B, stored as B's and answered to B. Anoncrypt proves no sender: its `from` is
+ * a claim only, and nothing is answered on it (didcomm.service.ts).
+ */
+function assertAddressingConsistent(message: PlainMessage, metadata: UnpackMetadata) {
+  const didOf = (kid: string) => kid.split('#')[0];
+  if (metadata.encrypted_from_kid && message.from !== didOf(metadata.encrypted_from_kid)) {
+    throw badRequest(MESSAGES.didcommFromNotSkid);
+  }
+  if (metadata.sign_from && message.from !== didOf(metadata.sign_from)) {
+    throw badRequest(MESSAGES.didcommFromNotSigner);
   }
 }
 

@@ -31,6 +31,29 @@ export function insertMessage(db: Db, tenantId: string, message: NewMessage): Pr
   return db.didcommMessage.create({ data: { ...message, tenantId }, select: messageView });
 }
 
+/**
+ * Locks the recipient DID's row for the rest of the transaction, so that concurrent deliveries to it count
+ * each other's messages (READ COMMITTED): the inbox bound is checked where the message is written.
+ */
+export async function lockRecipient(db: Db, tenantId: string, didId: string): Promise<void> {
+  await db.$queryRaw`SELECT id FROM dids WHERE id = ${didId}::uuid AND tenant_id = ${tenantId}::uuid FOR UPDATE`;
+}
+
+/** The inbound messages the DID has stored since `since`: how many, and when the oldest arrived. */
+export async function recentInbound(
+  db: Db,
+  tenantId: string,
+  didId: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const { _count, _min } = await db.didcommMessage.aggregate({
+    where: { tenantId, didId, direction: 'inbound', createdAt: { gte: since } },
+    _count: { _all: true },
+    _min: { createdAt: true },
+  });
+  return { count: _count._all, oldest: _min.createdAt };
+}
+
 /** Whether the DID already holds this message (an inbound message is stored once per recipient DID). */
 export async function hasMessage(
   db: Db,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, findAppError, notFound, rateLimited } from '../../lib/errors.js';
 import { keyAadFor, type KeyEncryption } from '../../lib/key-encryption.js';
 import type { Logger } from '../../lib/logger.js';
 import { MESSAGES } from '../../lib/messages.js';
@@ -32,6 +32,7 @@ import { repliesTo } from './didcomm.protocols.js';
 import * as repository from './didcomm.repository.js';
 import type { MessageRow } from './didcomm.repository.js';
 import { didcommDidResolver, didcommDocument } from './didcomm.resolver.js';
+import { INBOX_WINDOW_MS, inboxVerdict } from './inbox.policy.js';
 import { didcommEndpoint, postEnvelope, type DeliveryPolicy } from './didcomm.transport.js';
 
 export type MessageView = {
@@ -106,9 +107,11 @@ export type DidcommServiceDeps = {
   keys: KeyEncryption;
   delivery: DeliveryPolicy;
   log: Logger;
+  /** Inbound messages a recipient DID takes in any hour (inbox.policy.ts). */
+  inboundPerHour: number;
 };
 
-export function createDidcommService({ prisma, keys, delivery, log }: DidcommServiceDeps) {
+export function createDidcommService({ prisma, keys, delivery, log, inboundPerHour }: DidcommServiceDeps) {
   function secretsOf(tenantId: string, row: { did: string; keyType: string; privateKeyCiphertext: Uint8Array }) {
     const pkcs8 = keys.decrypt(row.privateKeyCiphertext, keyAadFor(tenantId, row.did));
     // did:key documents are functions of the DID; the ids come from the same document the peer resolves.
@@ -168,8 +171,18 @@ export function createDidcommService({ prisma, keys, delivery, log }: DidcommSer
     const hosted = (await repository.findHostedDids(prisma, [to])).length > 0;
     const endpoint = hosted ? null : didcommEndpoint(recipientDocument as { service?: unknown });
     let outcome: { delivery: 'inbox' | 'delivered' | 'failed' | 'returned'; detail: string | null };
-    if (hosted) outcome = { delivery: 'inbox', detail: null };
-    else if (endpoint) {
+    if (hosted) {
+      // Into the recipient's inbox at once, through the same path as an envelope arriving at POST /didcomm. A
+      // full inbox is a delivery that failed, as an outside endpoint's 429 would be, not an error of the send.
+      outcome = await receive(envelope, { allowPlaintext: true }).then(
+        () => ({ delivery: 'inbox' as const, detail: null }),
+        (error: unknown) => {
+          const appError = findAppError(error);
+          if (appError?.code !== 'RATE_LIMITED') throw error;
+          return { delivery: 'failed' as const, detail: appError.message };
+        },
+      );
+    } else if (endpoint) {
       const posted = await postEnvelope(endpoint, envelope, MEDIA_TYPES[packing], delivery);
       outcome = { delivery: posted.delivery, detail: posted.detail };
     } else outcome = { delivery: 'returned', detail: null };
@@ -211,8 +224,6 @@ export function createDidcommService({ prisma, keys, delivery, log }: DidcommSer
       }
       return toView(row);
     });
-    // Into the recipient's inbox at once, through the same path as an envelope arriving at POST /didcomm.
-    if (hosted) await receive(envelope, { allowPlaintext: true });
     return view;
   }
 
@@ -247,6 +258,7 @@ export function createDidcommService({ prisma, keys, delivery, log }: DidcommSer
     const byTenant = new Map<string, typeof hosted>();
     for (const row of hosted) byTenant.set(row.tenantId, [...(byTenant.get(row.tenantId) ?? []), row]);
     let stored = 0;
+    let full: AppError | undefined;
     const replies: { tenantId: string; from: string; to: string; reply: ReturnType<typeof repliesTo>[number] }[] = [];
     for (const [tenantId, rows] of byTenant) {
       const secrets: DidcommSecret[] = (await Promise.all(rows.map((row) => secretsOf(tenantId, row)))).flat();
@@ -262,6 +274,16 @@ export function createDidcommService({ prisma, keys, delivery, log }: DidcommSer
         const created = await prisma
           .$transaction(async (tx) => {
             if (await repository.hasMessage(tx, tenantId, recipient.id, 'inbound', message.id)) return null;
+            await repository.lockRecipient(tx, tenantId, recipient.id);
+            const now = new Date();
+            const recent = await repository.recentInbound(
+              tx,
+              tenantId,
+              recipient.id,
+              new Date(now.getTime() - INBOX_WINDOW_MS),
+            );
+            const verdict = inboxVerdict(inboundPerHour, recent, now);
+            if (!verdict.ok) throw rateLimited(MESSAGES.didcommInboxFull(inboundPerHour), verdict.retryAfterSeconds);
             const row = await repository.insertMessage(tx, tenantId, {
               didId: recipient.id,
               direction: 'inbound',
@@ -292,6 +314,13 @@ export function createDidcommService({ prisma, keys, delivery, log }: DidcommSer
           .catch((error: unknown) => {
             // A concurrent copy of the same message won the unique index: it is stored once.
             if ((error as { code?: string }).code === 'P2002') return null;
+            // This recipient's inbox is full: nothing of it was written; the other recipients still get theirs,
+            // and the sender is told to retry (their copies are then duplicates).
+            const appError = findAppError(error);
+            if (appError?.code === 'RATE_LIMITED') {
+              full = appError;
+              return null;
+            }
             throw error;
           });
         if (!created) continue;
@@ -310,6 +339,7 @@ export function createDidcommService({ prisma, keys, delivery, log }: DidcommSer
         (error) => log.warn({ err: error, tenantId, type: reply.type }, 'DIDComm protocol reply not sent'),
       );
     }
+    if (full) throw full;
     return { status: stored > 0 ? 'accepted' : 'duplicate', stored };
   }
 
