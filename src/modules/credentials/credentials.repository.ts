@@ -11,6 +11,7 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 import { afterCursor, type Keyset } from '../../lib/pagination.js';
+import { retryOnConflict } from '../../db/transactions.js';
 import type { EventData } from '../events/event-catalogue.js';
 import { credentialFormatNamed, type CredentialFormatName } from './formats/index.js';
 
@@ -143,9 +144,11 @@ async function issueBatch(sql: PreparedSql, credentials: NewCredential[]): Promi
     claim_names: c.claimNames,
     exposed_claims: c.exposedClaims,
   }));
-  const rows = await sql<{ item: number; issued: boolean; leaseHeld: boolean }>('issue-credentials', ISSUE_BATCH_SQL, [
-    JSON.stringify(items),
-  ]);
+  // A batch that PostgreSQL aborted for a deadlock did nothing: it goes again (src/db/transactions.ts).
+  const parameters = [JSON.stringify(items)];
+  const rows = await retryOnConflict(() =>
+    sql<{ item: number; issued: boolean; leaseHeld: boolean }>('issue-credentials', ISSUE_BATCH_SQL, parameters),
+  );
   const outcomes: IssueOutcome[] = [];
   for (const row of rows) outcomes[row.item] = { inserted: row.issued, leaseHeld: row.leaseHeld };
   return outcomes;
