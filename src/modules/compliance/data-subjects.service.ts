@@ -12,7 +12,7 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
-import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import { actorFrom, recordAudit, type AuditEntry } from '../audit/audit.repository.js';
 import type { CredentialsService, CredentialView, RequestOrigin } from '../credentials/credentials.service.js';
 import {
   eraseCredentialBodies,
@@ -170,12 +170,14 @@ export function createDataSubjectsService({ prisma, credentials, trust, idempote
     return prisma.$transaction(async (tx) => {
       const erasedAt = new Date();
       const rows = await lockUnerasedSubjectCredentials(tx, tenantId, subjectId);
-      let credentialsRevoked = 0;
+      // Each revocation is audited like the revoke endpoint's, after the erasure's other writes: the chain head
+      // is the last lock a transaction takes (src/db/transactions.ts).
+      const revocations: AuditEntry[] = [];
       for (const row of rows) {
-        if (!row.revoked && (await credentials.revokeWith(tx, tenantId, row.id, erasedAt, origin))) {
-          credentialsRevoked++;
-        }
+        const revoked = row.revoked ? null : await credentials.revokeWith(tx, tenantId, row.id, erasedAt, origin);
+        if (revoked) revocations.push(revoked);
       }
+      const credentialsRevoked = revocations.length;
       const credentialIds = rows.map((row) => row.id);
       const credentialsErased = await eraseCredentialBodies(tx, tenantId, credentialIds, erasedAt);
       // A retry of the issue request with its key still replays (nothing is issued twice), without the body.
@@ -194,6 +196,7 @@ export function createDataSubjectsService({ prisma, credentials, trust, idempote
         erased_at: erasedAt.toISOString(),
       };
       await recordEvent(tx, tenantId, 'compliance.subject.erased', data);
+      for (const revocation of revocations) await recordAudit(tx, actor, revocation);
       await recordAudit(tx, actor, {
         action: 'compliance.subject.erased',
         targetType: 'data_subject',
