@@ -88,9 +88,14 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>, random: () =
  * time. (Batch transactions, `$transaction([…])`, are not used by the service and are left as they are.)
  */
 export function retryingTransactions(prisma: PrismaClient): PrismaClient {
-  const original = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
-  const retrying = (...args: unknown[]) =>
-    typeof args[0] === 'function' ? retryOnConflict(() => original(...args)) : original(...args);
-  Object.defineProperty(prisma, '$transaction', { value: retrying, configurable: true, writable: true });
+  // Unbound, and called with the receiver it is called on: a client derived with $extends hands its callbacks a
+  // transaction client with its extensions.
+  const original = prisma.$transaction as (this: unknown, ...args: unknown[]) => Promise<unknown>;
+  function $transaction(this: unknown, ...args: unknown[]) {
+    return typeof args[0] === 'function'
+      ? retryOnConflict(() => original.apply(this, args))
+      : original.apply(this, args);
+  }
+  Object.defineProperty(prisma, '$transaction', { value: $transaction, configurable: true, writable: true });
   return prisma;
 }
