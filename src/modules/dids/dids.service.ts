@@ -89,9 +89,7 @@ export const createInput = z.object({
   path: z
     .string({ error: 'path must be a string' })
     .nullish()
-    .meta({
-      description: 'did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees).',
-    }),
+    .meta({ description: 'did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees).' }),
 });
 
 export const listInput = z.object({ status: didStatus.nullish() });
