@@ -10,6 +10,7 @@ import { PrismaClient } from '../generated/prisma/client.js';
 import type { Logger } from '../lib/logger.js';
 import { applyMigrations, type SqlConnection } from './migrate.js';
 import { isDatabaseUnavailable } from './unavailable.js';
+import { retryingTransactions } from './transactions.js';
 import { syncBuiltinRoles } from './builtin-roles.sync.js';
 import { lockDataDirectory, type DirectoryLock } from './directory-lock.js';
 import { openPGliteDirectory, PGLITE_OPTIONS } from './pglite-files.js';
@@ -80,7 +81,9 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
   }
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', (error) => log.error({ err: error }, 'idle PostgreSQL connection failed'));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = retryingTransactions(
+    new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS }),
+  );
   await syncBuiltinRoles(prisma);
   const pipelined = createPipelinedSql({
     url,
@@ -166,10 +169,9 @@ async function openPGlite(
     exec: async (script) => void (await pglite.exec(script)),
   };
   await applyMigrations(connection, log);
-  const prisma = new PrismaClient({
-    adapter: new PrismaPGlite(adapterClient(pglite)),
-    transactionOptions: TRANSACTION_OPTIONS,
-  });
+  const prisma = retryingTransactions(
+    new PrismaClient({ adapter: new PrismaPGlite(adapterClient(pglite)), transactionOptions: TRANSACTION_OPTIONS }),
+  );
   await syncBuiltinRoles(prisma);
   // One in-process connection: nothing to pipeline, and no other connection to wait on.
   const sql = createPGlitePreparedSql(pglite);

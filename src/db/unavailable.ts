@@ -4,6 +4,7 @@
 import { AppError, badRequest } from '../lib/errors.js';
 import { NUL_MESSAGE } from '../lib/json-guards.js';
 import { MESSAGES } from '../lib/messages.js';
+import { isTransactionConflict, transactionConflictError } from './transactions.js';
 
 /** Seconds a client should wait before retrying: PostgreSQL restarts and fail-overs take about this long. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -79,7 +80,14 @@ export function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
-/** What a failure the database reported means for the client (503 outage, 400 NUL), or undefined. */
+/**
+ * What a failure the database reported means for the client (503 outage, 503 deadlock or serialization failure
+ * that retries did not get past, 400 NUL), or undefined.
+ */
 export function databaseErrorAnswer(error: unknown): AppError | undefined {
-  return unavailableError(error) ?? (isUnstorableText(error) ? badRequest(NUL_MESSAGE) : undefined);
+  return (
+    unavailableError(error) ??
+    (isTransactionConflict(error) ? transactionConflictError() : undefined) ??
+    (isUnstorableText(error) ? badRequest(NUL_MESSAGE) : undefined)
+  );
 }

@@ -52,14 +52,14 @@ builder.mutationFields((t) => ({
     type: AuthPayload,
     description: 'Creates a user, their tenant (they become its owner) and a session.',
     args: { input: t.arg({ type: RegisterInput, required: true }) },
-    resolve: (_root, { input }, { services }) => services.auth.register(input),
+    resolve: (_root, { input }, { services, requestId }) => services.auth.register(input, requestId),
   }),
   login: t.field({
     ...publicField('exchanges a password for a session'),
     nullable: true,
     type: AuthPayload,
     args: { input: t.arg({ type: LoginInput, required: true }) },
-    resolve: (_root, { input }, { services }) => services.auth.login(input),
+    resolve: (_root, { input }, { services, requestId }) => services.auth.login(input, requestId),
   }),
   logout: t.field({
     nullable: true,

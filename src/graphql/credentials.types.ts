@@ -192,8 +192,8 @@ builder.mutationFields((t) => ({
     description: 'Issues a credential; consumes one of the month’s quota.',
     ...requires('credentials:issue'),
     args: { input: t.arg({ type: IssueCredentialInput, required: true }) },
-    resolve: idempotent((_root, { input }, { services, principal, origin }, slot) =>
-      services.credentials.issue(principal!, input, slot, origin),
+    resolve: idempotent((_root, { input }, { services, principal, origin, requestId }, slot) =>
+      services.credentials.issue(principal!, input, slot, origin, requestId),
     ),
   }),
   revokeCredential: t.field({
@@ -201,7 +201,8 @@ builder.mutationFields((t) => ({
     type: Revocation,
     ...requires('credentials:revoke'),
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, { services, principal, origin }) => services.credentials.revoke(principal!, id, origin),
+    resolve: (_root, { id }, { services, principal, origin, requestId }) =>
+      services.credentials.revoke(principal!, id, origin, requestId),
   }),
   verifyCredential: t.field({
     nullable: true,

@@ -65,8 +65,8 @@ builder.mutationFields((t) => ({
     type: Did,
     ...requires('dids:create'),
     args: { input: t.arg({ type: CreateDidInput, required: true }) },
-    resolve: idempotent((_root, { input }, { services, principal }, slot) =>
-      services.dids.create(principal!, input, slot),
+    resolve: idempotent((_root, { input }, { services, principal, requestId }, slot) =>
+      services.dids.create(principal!, input, slot, requestId),
     ),
   }),
   deactivateDid: t.field({
@@ -75,6 +75,7 @@ builder.mutationFields((t) => ({
     description: 'Final: a deactivated DID cannot issue and frees a slot under the plan’s DID limit.',
     ...requires('dids:deactivate'),
     args: { did: t.arg.string({ required: true }) },
-    resolve: (_root, { did }, { services, principal }) => services.dids.deactivate(principal!, did),
+    resolve: (_root, { did }, { services, principal, requestId }) =>
+      services.dids.deactivate(principal!, did, requestId),
   }),
 }));

@@ -36,6 +36,7 @@ export const MESSAGES = {
   invalidRequestTarget: 'invalid request target',
   onePasswordMutation: 'a GraphQL request may hold at most one register, login or acceptInvitation',
   serviceUnavailable: 'service unavailable',
+  serviceBusy: 'too many concurrent changes to this tenant; try again in a second',
   passwordHashingBusy: 'too many password checks in progress; try again in a few seconds',
   internal: 'internal server error',
   attestationNotFound: 'attestation not found or already revoked',

@@ -60,7 +60,7 @@ function documentedHash(event: Awaited<ReturnType<typeof storedEvents>>[number])
 
 /** A Business tenant (custom roles, room for members) with a few audited changes of different kinds. */
 async function auditedTenant(): Promise<RegisteredUser> {
-  const owner = await tenantOnPlan(app, 'business'); // plan.changed
+  const owner = await tenantOnPlan(app, 'business'); // auth.registered, plan.changed
   const role = await app.request('POST', '/v1/roles', {
     token: owner.token,
     body: { name: 'auditor', description: 'reads the log', permissions: ['audit:read'] },
@@ -74,16 +74,24 @@ async function auditedTenant(): Promise<RegisteredUser> {
 }
 
 describe('a tenant’s audit chain', () => {
-  it('starts empty: valid, nothing checked, no head', async () => {
+  it('starts with the sign-up that made the tenant', async () => {
     const owner = await registerUser(app);
-    expect(await verify(owner.token)).toEqual({ valid: true, events_checked: 0, head: null, first_break: null });
-    expect(await auditChainHead(app.database.prisma, owner.tenant_id)).toBeNull();
+    const [first] = await storedEvents(owner.tenant_id);
+    expect(first).toMatchObject({ seq: 1, prevHash: GENESIS, action: 'auth.registered' });
+    expect(await verify(owner.token)).toEqual({
+      valid: true,
+      events_checked: 1,
+      head: { seq: 1, event_id: first!.id, hash: first!.hash, created_at: first!.createdAt.toISOString() },
+      first_break: null,
+    });
+    expect(await auditChainHead(app.database.prisma, owner.tenant_id)).toMatchObject({ seq: 1, eventId: first!.id });
   });
 
   it('links every audited change: seq 1…n, each prev_hash the hash before, each hash as documented', async () => {
     const owner = await auditedTenant();
     const events = await storedEvents(owner.tenant_id);
     expect(events.map((e) => e.action)).toEqual([
+      'auth.registered',
       'plan.changed',
       'role.created',
       'member.invited',
@@ -91,7 +99,7 @@ describe('a tenant’s audit chain', () => {
       'api_key.created',
       'api_key.revoked',
     ]);
-    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     events.forEach((event, i) => {
       expect(event.prevHash).toBe(i === 0 ? GENESIS : events[i - 1]!.hash);
       expect(event.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -101,12 +109,12 @@ describe('a tenant’s audit chain', () => {
     const last = events.at(-1)!;
     expect(await verify(owner.token)).toEqual({
       valid: true,
-      events_checked: 6,
-      head: { seq: 6, event_id: last.id, hash: last.hash, created_at: last.createdAt.toISOString() },
+      events_checked: 7,
+      head: { seq: 7, event_id: last.id, hash: last.hash, created_at: last.createdAt.toISOString() },
       first_break: null,
     });
     expect(await auditChainHead(app.database.prisma, owner.tenant_id)).toEqual({
-      seq: 6,
+      seq: 7,
       eventId: last.id,
       hash: last.hash,
       createdAt: last.createdAt,
@@ -128,16 +136,21 @@ describe('a tenant’s audit chain', () => {
     expect(chainOf(graphql.body.data.auditLog.events, 'prevHash')).toEqual(expected);
   });
 
-  it('does not fork under concurrent writes: 10 API keys created at once take seq 2…11', async () => {
-    const owner = await tenantOnPlan(app, 'enterprise'); // plan.changed is seq 1
+  it('does not fork under concurrent writes: 10 API keys created at once take seq 3…12', async () => {
+    const owner = await tenantOnPlan(app, 'enterprise'); // auth.registered and plan.changed are seq 1 and 2
     const created = await Promise.all(
       Array.from({ length: 10 }, (_, i) => createApiKey(app, owner.token, { name: `parallel ${i}` })),
     );
     const events = await storedEvents(owner.tenant_id);
-    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(events.slice(1).map((e) => e.targetId).sort()).toEqual(created.map((k) => k.id).sort());
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(
+      events
+        .slice(2)
+        .map((e) => e.targetId)
+        .sort(),
+    ).toEqual(created.map((k) => k.id).sort());
     const result = await verify(owner.token);
-    expect(result).toMatchObject({ valid: true, events_checked: 11, head: { seq: 11 }, first_break: null });
+    expect(result).toMatchObject({ valid: true, events_checked: 12, head: { seq: 12 }, first_break: null });
   });
 
   it('is one chain per tenant: two tenants each start at seq 1 from the genesis value', async () => {
@@ -145,18 +158,19 @@ describe('a tenant’s audit chain', () => {
     await createApiKey(app, b.token, { name: 'b' });
     const [eventsA, eventsB] = await Promise.all([storedEvents(a.tenant_id), storedEvents(b.tenant_id)]);
     expect(eventsB.map((e) => [e.seq, e.action])).toEqual([
-      [1, 'plan.changed'],
-      [2, 'api_key.created'],
+      [1, 'auth.registered'],
+      [2, 'plan.changed'],
+      [3, 'api_key.created'],
     ]);
     expect(eventsA[0]!.prevHash).toBe(GENESIS);
     expect(eventsB[0]!.prevHash).toBe(GENESIS);
-    expect(await verify(b.token)).toMatchObject({ valid: true, events_checked: 2 });
+    expect(await verify(b.token)).toMatchObject({ valid: true, events_checked: 3 });
 
     // Breaking A's chain leaves B's intact.
     await app.database.prisma.$executeRaw`
       UPDATE audit_events SET action = 'api_key.created' WHERE tenant_id = ${a.tenant_id}::uuid AND seq = 1`;
     expect(await verify(a.token)).toMatchObject({ valid: false, first_break: { seq: 1, reason: 'hash_mismatch' } });
-    expect(await verify(b.token)).toMatchObject({ valid: true, events_checked: 2 });
+    expect(await verify(b.token)).toMatchObject({ valid: true, events_checked: 3 });
   });
 });
 
@@ -173,7 +187,7 @@ describe('tampering with the audit log in the database', () => {
     expect(await verify(owner.token)).toEqual({
       valid: false,
       events_checked: 4,
-      head: { seq: 6, event_id: last.id, hash: last.hash, created_at: last.createdAt.toISOString() },
+      head: { seq: 7, event_id: last.id, hash: last.hash, created_at: last.createdAt.toISOString() },
       first_break: {
         seq: 4,
         event_id: edited.id,
@@ -186,13 +200,13 @@ describe('tampering with the audit log in the database', () => {
 
   it('an edited action: hash_mismatch at that event', async () => {
     const owner = await auditedTenant();
-    const edited = (await storedEvents(owner.tenant_id))[5]!;
+    const edited = (await storedEvents(owner.tenant_id))[6]!;
     await app.database.prisma.$executeRaw`
-      UPDATE audit_events SET action = 'api_key.created' WHERE tenant_id = ${owner.tenant_id}::uuid AND seq = 6`;
+      UPDATE audit_events SET action = 'api_key.created' WHERE tenant_id = ${owner.tenant_id}::uuid AND seq = 7`;
     expect(await verify(owner.token)).toMatchObject({
       valid: false,
-      events_checked: 6,
-      first_break: { seq: 6, event_id: edited.id, reason: 'hash_mismatch', found: edited.hash },
+      events_checked: 7,
+      first_break: { seq: 7, event_id: edited.id, reason: 'hash_mismatch', found: edited.hash },
     });
   });
 
@@ -244,14 +258,20 @@ describe('tampering with the audit log in the database', () => {
   it('the newest event deleted: head_mismatch naming the missing event', async () => {
     const owner = await auditedTenant();
     const events = await storedEvents(owner.tenant_id);
-    const [deleted, before] = [events[5]!, events[4]!];
+    const [deleted, before] = [events[6]!, events[5]!];
     await app.database.prisma.$executeRaw`
-      DELETE FROM audit_events WHERE tenant_id = ${owner.tenant_id}::uuid AND seq = 6`;
+      DELETE FROM audit_events WHERE tenant_id = ${owner.tenant_id}::uuid AND seq = 7`;
     expect(await verify(owner.token)).toEqual({
       valid: false,
-      events_checked: 5,
-      head: { seq: 5, event_id: before.id, hash: before.hash, created_at: before.createdAt.toISOString() },
-      first_break: { seq: 6, event_id: deleted.id, reason: 'head_mismatch', expected: deleted.hash, found: before.hash },
+      events_checked: 6,
+      head: { seq: 6, event_id: before.id, hash: before.hash, created_at: before.createdAt.toISOString() },
+      first_break: {
+        seq: 7,
+        event_id: deleted.id,
+        reason: 'head_mismatch',
+        expected: deleted.hash,
+        found: before.hash,
+      },
     });
   });
 
@@ -266,7 +286,7 @@ describe('tampering with the audit log in the database', () => {
     expect(answer).toEqual({
       valid: false,
       eventsChecked: 5,
-      head: { seq: 6, eventId: rest.head.event_id, hash: rest.head.hash, createdAt: rest.head.created_at },
+      head: { seq: 7, eventId: rest.head.event_id, hash: rest.head.hash, createdAt: rest.head.created_at },
       firstBreak: {
         seq: 5,
         eventId: rest.first_break.event_id,

@@ -10,6 +10,7 @@ import {
   type NewCredential,
 } from '../../src/modules/credentials/credentials.repository.js';
 import { usageMonth } from '../../src/modules/plans/plans.js';
+import { pendingAuditEntry } from '../../src/modules/audit/audit.repository.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { tenantOnPlan, type RegisteredUser } from '../support/factories.js';
 
@@ -44,6 +45,7 @@ async function credentialOf(
 ): Promise<NewCredential> {
   const slot = await app.services.statusLists.allocate(did.tenantId, did.didId, 'bitstring');
   const id = randomUUID();
+  const issuedAt = new Date();
   return {
     id,
     tenantId: did.tenantId,
@@ -56,12 +58,17 @@ async function credentialOf(
     credential: `credential ${id}`,
     claimNames: ['n'],
     exposedClaims: ['n'],
-    issuedAt: new Date(),
+    issuedAt,
     expiresAt: null,
     month: usageMonth(),
     monthlyLimit,
     event: { credential_id: id } as NewCredential['event'],
     idempotency: null,
+    audit: pendingAuditEntry(
+      { tenantId: did.tenantId, actorUserId: null, actorApiKeyId: null, requestId: null },
+      { action: 'credential.issued', targetType: 'credential', targetId: id },
+      issuedAt,
+    ),
     ...extra,
   };
 }
@@ -73,6 +80,12 @@ const counted = async (tenantId: string) =>
       _sum: { credentialsIssued: true },
     })
   )._sum.credentialsIssued ?? 0;
+
+const issuedAudit = (tenantId: string) =>
+  app.database.prisma.auditEvent.findMany({
+    where: { tenantId, action: 'credential.issued' },
+    orderBy: { seq: 'asc' },
+  });
 
 const stored = (tenantId: string) => app.database.prisma.credential.findMany({ where: { tenantId } });
 
@@ -149,6 +162,15 @@ describe('issue batches', () => {
         where: { tenantId: { in: [limited.tenantId, unlimited.tenantId] }, type: 'credential.issued' },
       }),
     ).toBe(6);
+    // The batch appended each tenant's issued credentials to its audit chain, and nothing for those refused.
+    for (const [tenant, ids] of [
+      [limited, [first, ...together.slice(0, 2)].map((credential) => credential.id)],
+      [unlimited, [together[3]!, together[4]!, together[6]!].map((credential) => credential.id)],
+      [deactivated, []],
+    ] as const) {
+      expect((await issuedAudit(tenant.tenantId)).map((event) => event.targetId).sort()).toEqual([...ids].sort());
+      expect(await app.services.audit.verifyTenantChain(tenant.tenantId)).toMatchObject({ valid: true });
+    }
   });
 
   it('rolls a failed batch back and runs its credentials alone: only the one at fault fails', async () => {
@@ -185,5 +207,10 @@ describe('issue batches', () => {
         where: { tenantId: unlimited.tenantId, type: 'credential.issued' },
       }),
     ).toBe(5);
+    // The refused batch's audit entries went with it; those run alone again were chained once each.
+    expect((await issuedAudit(unlimited.tenantId)).map((event) => event.targetId).sort()).toEqual(
+      [earlier, blocker, ...good].map((credential) => credential.id).sort(),
+    );
+    expect(await app.services.audit.verifyTenantChain(unlimited.tenantId)).toMatchObject({ valid: true });
   });
 });

@@ -119,3 +119,32 @@ export function checkEnd(
     found: last?.hash ?? GENESIS_HASH,
   };
 }
+
+/**
+ * An event's canonical text around the two values only its append knows, its seq and prev_hash: the hash of an
+ * event appended by SQL (issue_credentials(), which chains a batch's credentials under one lock of the head) is
+ * SHA-256 of `before || prev_hash || middle || seq || after`, the same text and hash as auditEventHash's.
+ * JCS sorts the keys, so prev_hash (a hex string) and seq (an integer) each sit at one place of the text.
+ */
+export type AuditRecordTemplate = { before: string; middle: string; after: string };
+
+export function auditRecordTemplate(event: Omit<ChainedEvent, 'seq' | 'prevHash'>): AuditRecordTemplate {
+  const marker = GENESIS_HASH.replace(/0/g, 'f');
+  const text = canonicalAuditRecord({ ...event, seq: 0, prevHash: marker });
+  // The top-level prev_hash follows details (hence the last one); then come request_id (a string or null, whose
+  // quotes JSON escapes) and seq.
+  const prevAt = text.lastIndexOf(`"prev_hash":"${marker}"`) + '"prev_hash":"'.length;
+  const seqAt = text.indexOf('"seq":0', prevAt + marker.length) + '"seq":'.length;
+  return {
+    before: text.slice(0, prevAt),
+    middle: text.slice(prevAt + marker.length, seqAt),
+    after: text.slice(seqAt + 1),
+  };
+}
+
+/** What SQL computes from a template (audit.chain's unit test holds it to auditEventHash). */
+export function templateHash(template: AuditRecordTemplate, seq: number, prevHash: string): string {
+  return createHash('sha256')
+    .update(`${template.before}${prevHash}${template.middle}${seq}${template.after}`, 'utf8')
+    .digest('hex');
+}

@@ -1,17 +1,35 @@
-// The audit log: one row per change to members, invitations, roles, API keys, the plan, webhook endpoints and trust
-// (attestations, policy), compliance (adoption, attestations, settings, reports), custom domains, and per data subject request
-// answered (an export discloses, an erasure destroys), written in the same transaction as the change it records.
+// The audit log: one row per sign-up and sign-in (successful or failed), per change to members, invitations, roles,
+// API keys, the plan, DIDs (created, deactivated), credentials (issued, revoked), webhook endpoints and trust
+// (attestations, policy), compliance (adoption, attestations, settings, reports), custom domains, and per data subject
+// request answered (an export discloses, an erasure destroys), written in the same transaction (or statement) as the
+// change it records. A failed sign-in is recorded in the tenant it would have opened a session in; one that names
+// no tenant the person belongs to (an unknown email among them) belongs to no tenant's log, and only the service
+// log sees it.
 import { uuidV7 } from '../../lib/crypto.js';
 
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { actorOf } from '../../auth/principal.js';
 import { afterCursor } from '../../lib/pagination.js';
-import { auditEventHash, GENESIS_HASH, type ChainedEvent, type RecordedHead } from './audit.chain.js';
+import {
+  auditEventHash,
+  auditRecordTemplate,
+  GENESIS_HASH,
+  type AuditRecordTemplate,
+  type ChainedEvent,
+  type RecordedHead,
+} from './audit.chain.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
 export type AuditAction =
+  | 'auth.registered'
+  | 'auth.login_succeeded'
+  | 'auth.login_failed'
+  | 'did.created'
+  | 'did.deactivated'
+  | 'credential.issued'
+  | 'credential.revoked'
   | 'member.invited'
   | 'invitation.revoked'
   | 'invitation.accepted'
@@ -48,6 +66,9 @@ export type AuditEntry = {
   action: AuditAction;
   targetType:
     | 'member'
+    /** A DID of the tenant; targetId is the DID itself. */
+    | 'did'
+    | 'credential'
     | 'invitation'
     | 'role'
     | 'api_key'
@@ -84,6 +105,9 @@ export function actorFrom(principal: Principal, requestId: string | null): Audit
  * first statement takes the tenant's chain head row lock (or creates the row), which queues the tenant's other
  * appends until this transaction ends, and hands back the previous event's seq and hash; the second inserts
  * the event and moves the head's hash on. Two statements, whatever the chain's length.
+ *
+ * The head's lock is the last one a transaction takes (the lock order of src/db/transactions.ts): call this after
+ * the change's own writes and locks, never before taking the tenant's row.
  */
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<{ id: string }> {
   const createdAt = new Date();
@@ -122,6 +146,49 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
     )
     UPDATE audit_chain_heads SET hash = ${hash} WHERE tenant_id = ${actor.tenantId}::uuid`;
   return { id };
+}
+
+/** An event for SQL to append (issue_credentials(): see the audit_entries migration), as its JSON names it. */
+export type PendingAuditEntry = AuditRecordTemplate & {
+  id: string;
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  action: AuditAction;
+  target_type: AuditEntry['targetType'];
+  target_id: string;
+  details: unknown;
+  request_id: string | null;
+  created_at: string;
+};
+
+/** The event `recordAudit` would append at `createdAt`, for SQL to chain: everything but its seq and prev_hash. */
+export function pendingAuditEntry(actor: AuditActor, entry: AuditEntry, createdAt: Date): PendingAuditEntry {
+  const id = uuidV7(createdAt.getTime());
+  const details: unknown = JSON.parse(JSON.stringify(entry.details ?? {}));
+  const template = auditRecordTemplate({
+    tenantId: actor.tenantId,
+    id,
+    action: entry.action,
+    actorUserId: actor.actorUserId,
+    actorApiKeyId: actor.actorApiKeyId,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details,
+    requestId: actor.requestId,
+    createdAt,
+  });
+  return {
+    ...template,
+    id,
+    actor_user_id: actor.actorUserId,
+    actor_api_key_id: actor.actorApiKeyId,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    details,
+    request_id: actor.requestId,
+    created_at: createdAt.toISOString(),
+  };
 }
 
 export function listAuditEvents(

@@ -15,6 +15,7 @@ import type { BucketVerdict } from '../../lib/rate-limit/token-bucket.js';
 import type { Logger } from '../../lib/logger.js';
 import { emailKey, loginInput, registerInput } from './auth.inputs.js';
 import { createMembership } from '../members/members.repository.js';
+import { recordAudit, type AuditActor } from '../audit/audit.repository.js';
 import { createTenant, tenantSlugTaken } from '../tenants/tenants.repository.js';
 import * as repository from './auth.repository.js';
 import type { PasswordHasher } from './password.js';
@@ -60,8 +61,8 @@ export function createAuthService({
 }: AuthServiceDeps) {
   const sessionExpiry = () => new Date(Date.now() + sessionTtlSeconds * 1000);
 
-  /** User, tenant, owner membership and session in one transaction: all of them or none. */
-  async function register(rawInput: unknown): Promise<AuthResult> {
+  /** User, tenant, owner membership, session and the tenant's first audit event in one transaction: all or none. */
+  async function register(rawInput: unknown, requestId: string | null = null): Promise<AuthResult> {
     const input = parseInput(registerInput, rawInput);
     const key = emailKey(input.email);
     const passwordHash = await passwords.hashPassword(input.password);
@@ -79,6 +80,16 @@ export function createAuthService({
         const tenant = await createTenant(tx, { name: input.tenantName, slug: input.tenantSlug });
         await createMembership(tx, tenant.id, { userId: user.id, roleId: OWNER_ROLE.id });
         await repository.createSession(tx, tenant.id, { userId: user.id, tokenHash, expiresAt: sessionExpiry() });
+        await recordAudit(
+          tx,
+          { tenantId: tenant.id, actorUserId: user.id, actorApiKeyId: null, requestId },
+          {
+            action: 'auth.registered',
+            targetType: 'member',
+            targetId: user.id,
+            details: { email: input.email, tenant_slug: input.tenantSlug, role: OWNER_ROLE.name },
+          },
+        );
         return { token, userId: user.id, tenantId: tenant.id, role: OWNER_ROLE.name };
       });
     } catch (error) {
@@ -91,7 +102,34 @@ export function createAuthService({
     }
   }
 
-  async function login(rawInput: unknown): Promise<AuthResult> {
+  /**
+   * A failed sign-in of a known account goes into the audit log of the tenant it would have opened a session in
+   * (the one tenant_slug names, else the account's first); one naming a tenant the account is not a member of, or
+   * an unknown email, belongs to no tenant. Not awaited: the answer must take as long as for an unknown email
+   * (which costs no write), or its timing would tell which emails have accounts.
+   */
+  function recordFailedLogin(
+    userId: string,
+    email: string,
+    tenantSlug: string | null | undefined,
+    requestId: string | null,
+  ) {
+    void (async () => {
+      const membership = await repository.findMembershipForLogin(prisma, userId, tenantSlug);
+      if (!membership) return;
+      const actor: AuditActor = { tenantId: membership.tenantId, actorUserId: null, actorApiKeyId: null, requestId };
+      await prisma.$transaction((tx) =>
+        recordAudit(tx, actor, {
+          action: 'auth.login_failed',
+          targetType: 'member',
+          targetId: userId,
+          details: { email, reason: 'wrong_password' },
+        }),
+      );
+    })().catch((error: unknown) => log.error({ err: error, userId }, 'failed sign-in not recorded in the audit log'));
+  }
+
+  async function login(rawInput: unknown, requestId: string | null = null): Promise<AuthResult> {
     const input = parseInput(loginInput, rawInput);
     await passwords.ensureRoom(); // before the throttle and the database: a refusal costs next to nothing
     const accountKey = emailKey(input.email);
@@ -113,7 +151,10 @@ export function createAuthService({
       await loginThrottle.refund(accountKey);
       throw error;
     }
-    if (!user || !passwordOk) throw unauthorized();
+    if (!user || !passwordOk) {
+      if (user) recordFailedLogin(user.id, input.email, input.tenantSlug, requestId);
+      throw unauthorized();
+    }
     await loginThrottle.refund(accountKey);
     const membership = await repository.findMembershipForLogin(prisma, user.id, input.tenantSlug);
     if (!membership) throw unauthorized();
@@ -121,10 +162,22 @@ export function createAuthService({
       await repository.updatePasswordHash(prisma, user.id, await passwords.hashPassword(input.password));
     }
     const { token, tokenHash } = newSessionToken();
-    await repository.createSession(prisma, membership.tenantId, {
-      userId: user.id,
-      tokenHash,
-      expiresAt: sessionExpiry(),
+    await prisma.$transaction(async (tx) => {
+      await repository.createSession(tx, membership.tenantId, {
+        userId: user.id,
+        tokenHash,
+        expiresAt: sessionExpiry(),
+      });
+      await recordAudit(
+        tx,
+        { tenantId: membership.tenantId, actorUserId: user.id, actorApiKeyId: null, requestId },
+        {
+          action: 'auth.login_succeeded',
+          targetType: 'member',
+          targetId: user.id,
+          details: { email: input.email, role: membership.role.name },
+        },
+      );
     });
     return { token, userId: user.id, tenantId: membership.tenantId, role: membership.role.name };
   }

@@ -17,7 +17,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { Logger } from '../../lib/logger.js';
 import { decodeCursor, toPage } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
-import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import { actorFrom, recordAudit, type AuditEntry } from '../audit/audit.repository.js';
 import type { CredentialsService, CredentialView, RequestOrigin } from '../credentials/credentials.service.js';
 import {
   eraseCredentialBodies,
@@ -193,12 +193,14 @@ export function createDataSubjectsService({
     const { erasure, notices } = await prisma.$transaction(async (tx) => {
       const erasedAt = new Date();
       const rows = await lockUnerasedSubjectCredentials(tx, tenantId, subjectId);
-      let credentialsRevoked = 0;
+      // Each revocation is audited like the revoke endpoint's, after the erasure's other writes: the chain head
+      // is the last lock a transaction takes (src/db/transactions.ts).
+      const revocations: AuditEntry[] = [];
       for (const row of rows) {
-        if (!row.revoked && (await credentials.revokeWith(tx, tenantId, row.id, erasedAt, origin))) {
-          credentialsRevoked++;
-        }
+        const revoked = row.revoked ? null : await credentials.revokeWith(tx, tenantId, row.id, erasedAt, origin);
+        if (revoked) revocations.push(revoked);
       }
+      const credentialsRevoked = revocations.length;
       const credentialIds = rows.map((row) => row.id);
       const credentialsErased = await eraseCredentialBodies(tx, tenantId, credentialIds, erasedAt);
       // A retry of the issue request with its key still replays (nothing is issued twice), without the body.
@@ -219,6 +221,7 @@ export function createDataSubjectsService({
         erased_at: erasedAt.toISOString(),
       };
       await recordEvent(tx, tenantId, 'compliance.subject.erased', data);
+      for (const revocation of revocations) await recordAudit(tx, actor, revocation);
       await recordAudit(tx, actor, {
         action: 'compliance.subject.erased',
         targetType: 'data_subject',

@@ -11,8 +11,10 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 import { afterCursor, type Keyset } from '../../lib/pagination.js';
+import { retryOnConflict } from '../../db/transactions.js';
 import type { EventData } from '../events/event-catalogue.js';
 import { credentialFormatNamed, type CredentialFormatName } from './formats/index.js';
+import type { PendingAuditEntry } from '../audit/audit.repository.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -38,6 +40,8 @@ export type NewCredential = {
   event: EventData<'credential.issued'>;
   /** The Idempotency-Key slot to complete with the credential, and the sealed response to store; null without. */
   idempotency: { id: string; leaseToken: string; response: Uint8Array } | null;
+  /** Its credential.issued audit event, appended to the tenant's chain if the credential is inserted. */
+  audit: PendingAuditEntry;
 };
 
 export type IssueOutcome = {
@@ -57,7 +61,8 @@ export const UNLIMITED_COUNTER_SHARDS = 16;
 // active, the credential and its outbox event inserted (already published when no endpoint of the tenant subscribes
 // to it), and the idempotency row completed (its response stored, naming the credential so that erasing it finds
 // the response to redact) only if the credential was inserted — a refused issue leaves the row in flight, for the
-// caller to release.
+// caller to release. After each tenant's credentials, the audit events of those inserted join the tenant's audit
+// chain (20261128200000_issue_audit_entries): one lock of the chain head per tenant and batch.
 const ISSUE_BATCH_SQL = 'SELECT item, issued, lease_held AS "leaseHeld" FROM issue_credentials($1::jsonb)';
 
 /**
@@ -142,10 +147,13 @@ async function issueBatch(sql: PreparedSql, credentials: NewCredential[]): Promi
     response: c.idempotency ? Buffer.from(c.idempotency.response).toString('base64') : null,
     claim_names: c.claimNames,
     exposed_claims: c.exposedClaims,
+    audit: c.audit,
   }));
-  const rows = await sql<{ item: number; issued: boolean; leaseHeld: boolean }>('issue-credentials', ISSUE_BATCH_SQL, [
-    JSON.stringify(items),
-  ]);
+  // A batch that PostgreSQL aborted for a deadlock did nothing: it goes again (src/db/transactions.ts).
+  const parameters = [JSON.stringify(items)];
+  const rows = await retryOnConflict(() =>
+    sql<{ item: number; issued: boolean; leaseHeld: boolean }>('issue-credentials', ISSUE_BATCH_SQL, parameters),
+  );
   const outcomes: IssueOutcome[] = [];
   for (const row of rows) outcomes[row.item] = { inserted: row.issued, leaseHeld: row.leaseHeld };
   return outcomes;

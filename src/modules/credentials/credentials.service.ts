@@ -28,6 +28,13 @@ import {
 import { NO_ACTIVITY, type CredentialActivity } from './credential-activity.js';
 import { issueRefusal } from '../compliance/evaluation.js';
 import type { CredentialDeliverer, CredentialDelivery } from '../didcomm/credential-delivery.js';
+import {
+  actorFrom,
+  pendingAuditEntry,
+  recordAudit,
+  type AuditActor,
+  type AuditEntry,
+} from '../audit/audit.repository.js';
 import { can, permissionDenied } from '../../auth/principal.js';
 
 /**
@@ -41,6 +48,14 @@ const credentialEventFields = (view: CredentialView) => ({
   issuer: view.issuer,
   subject_id: view.subjectId,
   status: { type: view.status.type, uri: view.status.uri, index: view.status.index },
+});
+
+/** What the audit log says of a credential: what names it, as its events do (never its claims). */
+const credentialAuditDetails = (view: CredentialView) => ({
+  format: view.format,
+  credential_type: view.credentialType,
+  issuer: view.issuer,
+  subject_id: view.subjectId,
 });
 
 export type CredentialView = {
@@ -118,6 +133,7 @@ export function createCredentialsService({
     rawInput: unknown,
     idempotency: IdempotencySlot | null = null,
     origin?: RequestOrigin,
+    requestId: string | null = null,
   ): Promise<CredentialView> {
     const input = parseIssueInput(rawInput);
     const format = credentialFormatNamed(input.format);
@@ -210,6 +226,11 @@ export function createCredentialsService({
         leaseToken: idempotency.leaseToken,
         response: idempotency.seal(view),
       },
+      audit: pendingAuditEntry(
+        actorFrom(principal, requestId),
+        { action: 'credential.issued', targetType: 'credential', targetId: id, details: credentialAuditDetails(view) },
+        issuedAt,
+      ),
     });
     if (!outcome.leaseHeld) throw conflict(MESSAGES.idempotencyKeyInProgress);
     if (!outcome.inserted) {
@@ -251,34 +272,47 @@ export function createCredentialsService({
   }
 
   /**
-   * Revokes the tenant's credential `id` through `db` (a transaction's, to revoke with other changes) as the
-   * revoke endpoint does: its bit flipped and its credential.revoked event, in one statement. The status entry
-   * in the event is under the revoking request's origin, as issue's is under its own. False for unknown,
+   * Revokes the tenant's credential `id` in the transaction `tx` (to revoke with other changes) as the revoke
+   * endpoint does: its bit flipped and its credential.revoked event, in one statement. The status entry in the
+   * event is under the revoking request's origin, as issue's is under its own. Returns what the audit log is to
+   * say of it (the caller records it last, after its other locks: src/db/transactions.ts), or null for unknown,
    * foreign and already revoked ones, which it leaves alone.
    */
   async function revokeWith(
-    db: PrismaClient | Prisma.TransactionClient,
+    tx: Prisma.TransactionClient,
     tenantId: string,
     id: string,
     revokedAt: Date,
     origin?: RequestOrigin,
-  ): Promise<boolean> {
-    const row = isUuid(id) ? await findUnrevokedCredential(db, tenantId, id) : null;
-    if (!row) return false;
-    const event = { ...credentialEventFields(toView(row, origin)), revoked_at: revokedAt.toISOString() };
+  ): Promise<AuditEntry | null> {
+    const row = isUuid(id) ? await findUnrevokedCredential(tx, tenantId, id) : null;
+    if (!row) return null;
+    const view = toView(row, origin);
+    const event = { ...credentialEventFields(view), revoked_at: revokedAt.toISOString() };
     // Revoked concurrently since the read: as if it had been revoked before.
-    return revokeAndFlip(db, tenantId, id, revokedAt, event);
+    if (!(await revokeAndFlip(tx, tenantId, id, revokedAt, event))) return null;
+    return {
+      action: 'credential.revoked',
+      targetType: 'credential',
+      targetId: id,
+      details: credentialAuditDetails(view),
+    };
   }
 
   async function revoke(
     principal: Principal,
     id: string,
     origin?: RequestOrigin,
+    requestId: string | null = null,
   ): Promise<{ id: string; status: 'revoked'; revokedAt: Date }> {
     const revokedAt = new Date();
-    if (!(await revokeWith(prisma, principal.tenantId, id, revokedAt, origin))) {
-      throw notFound(MESSAGES.credentialNotFound);
-    }
+    const actor: AuditActor = actorFrom(principal, requestId);
+    const revoked = await prisma.$transaction(async (tx) => {
+      const entry = await revokeWith(tx, principal.tenantId, id, revokedAt, origin);
+      if (entry) await recordAudit(tx, actor, entry);
+      return entry !== null;
+    });
+    if (!revoked) throw notFound(MESSAGES.credentialNotFound);
     return { id, status: 'revoked', revokedAt };
   }
 

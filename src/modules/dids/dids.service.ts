@@ -14,6 +14,7 @@ import { fetchPage, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
+import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { hasRoom, PLANS } from '../plans/plans.js';
 import { lockTenant } from '../tenants/tenants.repository.js';
 import { countActiveDids, createDid, findDid, listDids, markDidDeactivated, type DidRow } from './dids.repository.js';
@@ -108,6 +109,7 @@ export function createDidsService({
     principal: Principal,
     rawInput: unknown,
     idempotency: IdempotencySlot | null = null,
+    requestId: string | null = null,
   ): Promise<DidView> {
     const input = parseInput(createInput, rawInput);
     const web = input.method === 'web';
@@ -136,6 +138,12 @@ export function createDidsService({
         did: view.did,
         key_type: view.keyType,
         verification_method: view.verificationMethod,
+      });
+      await recordAudit(tx, actorFrom(principal, requestId), {
+        action: 'did.created',
+        targetType: 'did',
+        targetId: view.did,
+        details: { key_type: view.keyType },
       });
       await completeIdempotentRequest(tx, idempotency, view);
       return view;
@@ -166,7 +174,7 @@ export function createDidsService({
   }
 
   /** Deactivation is final (no reactivation) and frees a slot under the DID limit; repeating it changes nothing. */
-  async function deactivate(principal: Principal, did: string): Promise<DidView> {
+  async function deactivate(principal: Principal, did: string, requestId: string | null = null): Promise<DidView> {
     return prisma.$transaction(async (tx) => {
       const row = await findDid(tx, principal.tenantId, did);
       if (!row) throw didNotFound(did);
@@ -176,6 +184,12 @@ export function createDidsService({
         did: updated.did,
         key_type: updated.keyType,
         deactivated_at: updated.deactivatedAt!.toISOString(),
+      });
+      await recordAudit(tx, actorFrom(principal, requestId), {
+        action: 'did.deactivated',
+        targetType: 'did',
+        targetId: updated.did,
+        details: { key_type: updated.keyType },
       });
       return updated;
     });

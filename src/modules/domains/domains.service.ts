@@ -139,7 +139,12 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
         const { count } = await repository.markUnverified(tx, row.tenantId, row.id, now);
         if (count === 1) {
           const details = { domain: row.domain, last_seen_at: new Date(lastSeen).toISOString() };
-          await recordAudit(tx, actor, { action: 'domain.unverified', targetType: 'domain', targetId: row.id, details });
+          await recordAudit(tx, actor, {
+            action: 'domain.unverified',
+            targetType: 'domain',
+            targetId: row.id,
+            details,
+          });
           await recordEvent(tx, row.tenantId, 'domain.unverified', {
             domain_id: row.id,
             domain: row.domain,
@@ -166,12 +171,6 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
         if (holder && holder.id !== row.id) throw conflict(MESSAGES.domainAlreadyClaimed);
         const { count } = await repository.markVerified(tx, row.tenantId, row.id, row.domain, now);
         if (count === 0) throw notFound(MESSAGES.domainNotFound);
-        await recordAudit(tx, actor, {
-          action: 'domain.verified',
-          targetType: 'domain',
-          targetId: row.id,
-          details: { domain: row.domain },
-        });
         await recordEvent(tx, row.tenantId, 'domain.verified', {
           domain_id: row.id,
           domain: row.domain,
@@ -187,6 +186,13 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
             removed_at: now.toISOString(),
           });
         }
+        // Last: the chain head is the last lock a transaction takes (src/db/transactions.ts).
+        await recordAudit(tx, actor, {
+          action: 'domain.verified',
+          targetType: 'domain',
+          targetId: row.id,
+          details: { domain: row.domain },
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(MESSAGES.domainAlreadyClaimed);

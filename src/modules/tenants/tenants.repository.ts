@@ -18,10 +18,15 @@ export function createTenant(db: Db, tenant: { name: string; slug: string }) {
 /**
  * Locks the tenant's row until the transaction ends and returns its plan. Every write guarded by a plan limit
  * takes this lock first, so concurrent requests cannot all see the same last free slot (conventions §7).
+ *
+ * First in the one lock order of src/db/transactions.ts: the tenant's row, named advisory locks, the rows of
+ * the change, the audit chain head last. FOR NO KEY UPDATE, not FOR UPDATE: it queues the tenant's lockers as
+ * surely, and leaves alone the FOR KEY SHARE lock that every insert of a row referencing the tenant takes on it
+ * (PostgreSQL docs, "Row-Level Locks"), which FOR UPDATE would make wait for this transaction.
  */
 export async function lockTenant(tx: Prisma.TransactionClient, tenantId: string): Promise<{ plan: Plan } | null> {
   const rows = await tx.$queryRaw<{ plan: Plan }[]>`
-    SELECT plan::text AS plan FROM tenants WHERE id = ${tenantId}::uuid FOR UPDATE`;
+    SELECT plan::text AS plan FROM tenants WHERE id = ${tenantId}::uuid FOR NO KEY UPDATE`;
   return rows[0] ?? null;
 }
 

@@ -4,8 +4,14 @@
 import type { Check } from './check.types.js';
 import { ageInDays, DAY_MS, firstPage, met, notMet, numberParam, share } from './results.js';
 
-/** The audit log's actions for access changes (src/modules/audit): what it records is the evidence. */
-const ACCESS_CHANGES_RECORDED = [
+/**
+ * What the audit log records (src/modules/audit), the evidence of SOC 2 CC7.2 and ISO 27001 A.8.15: sign-ups and
+ * sign-ins (failed ones too), access changes, and the life of DIDs and credentials.
+ */
+const AUDITED_ACTIONS = [
+  'auth.registered',
+  'auth.login_succeeded',
+  'auth.login_failed',
   'member.invited',
   'invitation.accepted',
   'member.role_changed',
@@ -16,16 +22,20 @@ const ACCESS_CHANGES_RECORDED = [
   'api_key.created',
   'api_key.revoked',
   'plan.changed',
+  'did.created',
+  'did.deactivated',
+  'credential.issued',
+  'credential.revoked',
 ];
 
 export const auditLogIntegrity: Check = {
   evaluates:
-    'Every access change (members, invitations, roles, API keys, plan) is recorded in the audit log, and its per-tenant hash chain verifies from the first event to the head.',
+    'Every sign-up and sign-in (failed ones too), access change (members, invitations, roles, API keys, plan), DID created or deactivated and credential issued or revoked is recorded in the audit log, and its per-tenant hash chain verifies from the first event to the head.',
   evaluate: ({ audit }) => {
     const chain = audit.chain;
     const evidence = {
       events: audit.events,
-      recorded_actions: ACCESS_CHANGES_RECORDED,
+      recorded_actions: AUDITED_ACTIONS,
       chain_valid: chain.valid,
       events_checked: chain.eventsChecked,
       chain_head: chain.head && {
