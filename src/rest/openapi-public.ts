@@ -101,32 +101,31 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       },
     },
   },
-  ...(['/.well-known/did.json', '/{path}/did.json'] as const).map(
-    (path): PublicOperation => ({
-      method: 'get',
-      path,
-      operationId: path === '/.well-known/did.json' ? 'DidWebDocument' : 'DidWebDocumentWithPath',
-      summary: path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
-      description:
-        'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
-        '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
-        'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
-      parameters:
-        path === '/.well-known/did.json'
-          ? []
-          : [{ name: 'path', in: 'path', required: true, schema: { type: 'string', examples: ['issuers/degrees'] } }],
-      responses: {
-        '200': {
-          description: 'The DID document.',
-          mediaTypes: ['application/did+json'],
-          schema: jsonSchema(didDocument),
-          headers: cacheHeaders,
-        },
-        '404': { description: '`DID document not found`.', mediaTypes: ['application/json'], schema: errorRef },
-        '410': { description: '`DID deactivated`.', mediaTypes: ['application/json'], schema: errorRef },
+  ...(['/.well-known/did.json', '/{path}/did.json'] as const).map((path): PublicOperation => ({
+    method: 'get',
+    path,
+    operationId: path === '/.well-known/did.json' ? 'DidWebDocument' : 'DidWebDocumentWithPath',
+    summary:
+      path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
+    description:
+      'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
+      '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
+      'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
+    parameters:
+      path === '/.well-known/did.json'
+        ? []
+        : [{ name: 'path', in: 'path', required: true, schema: { type: 'string', examples: ['issuers/degrees'] } }],
+    responses: {
+      '200': {
+        description: 'The DID document.',
+        mediaTypes: ['application/did+json'],
+        schema: jsonSchema(didDocument),
+        headers: cacheHeaders,
       },
-    }),
-  ),
+      '404': { description: '`DID document not found`.', mediaTypes: ['application/json'], schema: errorRef },
+      '410': { description: '`DID deactivated`.', mediaTypes: ['application/json'], schema: errorRef },
+    },
+  })),
   {
     method: 'get',
     path: '/internal/tls/ask',
@@ -155,7 +154,8 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
     description:
       'A status list of an issuer DID, signed by it: a W3C BitstringStatusListCredential (application/vc+jwt) ' +
       'for jwt_vc_json credentials, or an IETF Token Status List token (application/statuslist+jwt) for ' +
-      'vc+sd-jwt ones. Public; cacheable, with a strong ETag that changes on every revocation.',
+      'vc+sd-jwt ones. Public; cacheable, with a strong ETag that changes on every revocation. On a tenant’s ' +
+      'verified custom domain only that tenant’s lists are there (any other is 404).',
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
     responses: {
       '200': {
@@ -185,7 +185,9 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       'The tenant’s attestations in force (subject, score, weight, assurance level, credential types, validity, ' +
       'status entry) as a JWT (application/trust-list+jwt) signed by the tenant’s oldest active DID: `iss` is ' +
       'that did:key, `sub` this URL, `exp` 20 minutes after `iat`, `attestations` the list. Public, so relying ' +
-      'parties outside the service check it offline against the DID’s key; cacheable, with a strong ETag.',
+      'parties outside the service check it offline against the DID’s key; cacheable, with a strong ETag. On a ' +
+      'tenant’s verified custom domain only that tenant’s list is there (any other slug is 404), `sub` under ' +
+      'the domain.',
     parameters: [{ name: 'tenant_slug', in: 'path', required: true, schema: { type: 'string', examples: ['acme'] } }],
     responses: {
       '200': {
@@ -331,7 +333,11 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         mediaTypes: ['text/plain'],
         schema: { type: 'string', maxLength: 0 },
       },
-      '404': { description: 'A file name the build does not have.', mediaTypes: ['application/json'], schema: errorRef },
+      '404': {
+        description: 'A file name the build does not have.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
       '503': {
         description: 'The dashboard was not built (an install without development dependencies).',
         mediaTypes: ['application/json'],

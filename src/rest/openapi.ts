@@ -94,6 +94,9 @@ const ERROR_RESPONSES = {
   '403': "`role '<role>' lacks permission: <permission>`, `API key missing scope: <permission>`, or a plan limit.",
   '404': 'Not found, or belongs to another tenant.',
   '409': 'Conflicts with an existing resource.',
+  '421':
+    "Misdirected Request: the request came in on another tenant's verified custom domain. A verified domain " +
+    "serves its own tenant only: call the service's own address or one of your verified domains.",
   '429': 'Rate limit exceeded; see Retry-After.',
   '503': 'The database is unreachable or the service is busy; see Retry-After.',
 };
@@ -231,6 +234,7 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSc
   const errors = { ...ERROR_RESPONSES, ...(idempotent && IDEMPOTENCY_ERROR_RESPONSES) };
   if (accessOf(field)?.kind === 'public') {
     delete (errors as Record<string, string>)['403'];
+    delete (errors as Record<string, string>)['421'];
   }
   return {
     operationId: operation.name?.value,
