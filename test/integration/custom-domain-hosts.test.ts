@@ -184,3 +184,67 @@ describe('GET /internal/tls/ask', () => {
     expect((await ask(`203.0.113.${randomInt(1, 255)}`)).status).toBe(404);
   });
 });
+describe('a deleted domain', () => {
+  it('deactivates its did:web DIDs, and the name’s next owner can create them', async () => {
+    const a = await tenantWithDomain();
+    const root = await ok(call(a.owner, 'POST', '/v1/dids', { method: 'web', domain: a.domain }));
+    const nested = await ok(call(a.owner, 'POST', '/v1/dids', { method: 'web', domain: a.domain, path: 'issuers' }));
+    const signed = await ok(
+      call(a.owner, 'POST', '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: root.did, claims: { a: 1 } }),
+    );
+    expect((await ok(call(a.owner, 'GET', '/v1/admin/usage'))).active_dids).toBe(3);
+
+    await ok(call(a.owner, 'DELETE', `/v1/domains/${a.domainId}`));
+    for (const did of [root.did, nested.did]) {
+      const view = await ok(call(a.owner, 'GET', `/v1/dids/${encodeURIComponent(did)}`));
+      expect(view).toMatchObject({ did, status: 'deactivated', deactivated_at: expect.any(String) });
+    }
+    expect((await ok(call(a.owner, 'GET', '/v1/admin/usage'))).active_dids).toBe(1);
+    expect(
+      (await ok(call(a.owner, 'GET', '/v1/events?type=did.deactivated'))).events.map((e: any) => e.data.did).sort(),
+    ).toEqual([root.did, nested.did].sort());
+
+    // The name moves to B, who makes did:web:<domain> anew: its own key, served on the domain.
+    const b = await tenantOnPlan(app, 'business');
+    await verifyDomain(b, a.domain);
+    const reborn = await ok(call(b, 'POST', '/v1/dids', { method: 'web', domain: a.domain }));
+    expect(reborn).toMatchObject({ did: root.did, status: 'active' });
+    expect(reborn.did_document).not.toEqual(root.did_document);
+    const served = await onHost(a.domain, 'GET', '/.well-known/did.json');
+    expect(served.status, served.text).toBe(200);
+    expect(served.body).toEqual(reborn.did_document);
+    const resolved = await ok(app.request('GET', `/1.0/identifiers/${encodeURIComponent(root.did)}`));
+    expect(resolved).toMatchObject({ didDocument: reborn.did_document, didDocumentMetadata: {} });
+    // Nested paths A had are not B's: not served until B makes them.
+    expect((await onHost(a.domain, 'GET', '/issuers/did.json')).status).toBe(404);
+    // One active DID per name: B cannot make it twice, and A's history stays A's.
+    expectError(
+      await call(b, 'POST', '/v1/dids', { method: 'web', domain: a.domain }),
+      409,
+      `DID ${root.did} already exists`,
+    );
+    expect((await ok(call(a.owner, 'GET', `/v1/dids/${encodeURIComponent(root.did)}`))).status).toBe('deactivated');
+    expect((await ok(call(b, 'GET', `/v1/dids/${encodeURIComponent(root.did)}`))).status).toBe('active');
+    // What A signed with the old key no longer verifies against the name's document.
+    const verified = await ok(call(b, 'POST', '/v1/credentials/verify', { credential: signed.credential }));
+    expect(verified.verified).toBe(false);
+  });
+});
+
+describe('a domain deleted and verified again by the same tenant', () => {
+  it('keeps its deactivated DIDs deactivated: the tenant makes new ones, not the same DID twice', async () => {
+    const a = await tenantWithDomain();
+    const root = await ok(call(a.owner, 'POST', '/v1/dids', { method: 'web', domain: a.domain }));
+    await ok(call(a.owner, 'DELETE', `/v1/domains/${a.domainId}`));
+    await verifyDomain(a.owner, a.domain);
+    // Deactivation is final (its document says so on the domain again), and a tenant holds a DID string once.
+    expect((await onHost(a.domain, 'GET', '/.well-known/did.json')).status).toBe(410);
+    expectError(
+      await call(a.owner, 'POST', '/v1/dids', { method: 'web', domain: a.domain }),
+      409,
+      `DID ${root.did} already exists`,
+    );
+    const next = await ok(call(a.owner, 'POST', '/v1/dids', { method: 'web', domain: a.domain, path: 'v2' }));
+    expect(next).toMatchObject({ did: `${root.did}:v2`, status: 'active' });
+  });
+});

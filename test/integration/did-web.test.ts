@@ -286,18 +286,19 @@ describe('a did:web on its verified domain', () => {
     );
   });
 
-  it('stops being served when its domain is removed', async () => {
+  it('stops being served, deactivated, when its domain is removed', async () => {
     const { owner, domain, domainId } = await tenantWithDomain();
     const { did } = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
     await ok(call(owner, 'POST', '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did, claims: { a: 1 } }));
     await ok(call(owner, 'DELETE', `/v1/domains/${domainId}`));
     expect((await onHost(domain, 'GET', '/.well-known/did.json')).status).toBe(404);
     expect((await app.request('GET', `/1.0/identifiers/${encodeURIComponent(did)}`)).status).toBe(404);
-    // Nobody could verify what it signed now: issuing with it is refused until the domain is verified again.
+    // The name may go to another tenant: the DID went with the domain, and issuing with it is refused.
+    expect((await ok(call(owner, 'GET', `/v1/dids/${encodeURIComponent(did)}`))).status).toBe('deactivated');
     expectError(
       await call(owner, 'POST', '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did, claims: { a: 1 } }),
       400,
-      "the issuer DID's domain is not verified for the tenant: verify it again (POST /v1/domains/{id}/verify) before issuing",
+      'issuer DID is deactivated',
     );
   });
 });

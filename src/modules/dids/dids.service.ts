@@ -20,7 +20,7 @@ import { countActiveDids, createDid, findDid, listDids, markDidDeactivated, type
 import type { DidDocument } from './methods/did-method.js';
 import { DEFAULT_DID_METHOD, didMethodOfStored } from './methods/index.js';
 import { didWebMethod } from './methods/did-web/did-web.method.js';
-import { findVerifiedHolder } from '../domains/domains.repository.js';
+import { findVerifiedHolder, lockDomainName } from '../domains/domains.repository.js';
 import { KEY_TYPES, type KeyType } from './signing-keys.js';
 
 export type DidView = {
@@ -85,10 +85,9 @@ export const createInput = z.object({
     .string({ error: 'domain must be a string' })
     .nullish()
     .meta({ description: 'did:web only: one of the tenant’s verified custom domains.' }),
-  path: z
-    .string({ error: 'path must be a string' })
-    .nullish()
-    .meta({ description: 'did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees).' }),
+  path: z.string({ error: 'path must be a string' }).nullish().meta({
+    description: 'did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees).',
+  }),
 });
 
 export const listInput = z.object({ status: didStatus.nullish() });
@@ -119,8 +118,12 @@ export function createDidsService({
     const write = prisma.$transaction(async (tx) => {
       const tenant = await lockTenant(tx, principal.tenantId);
       if (!tenant) throw unauthorized();
-      if (web && (await findVerifiedHolder(tx, input.domain!))?.tenantId !== principal.tenantId) {
-        throw badRequest(MESSAGES.domainNotVerified(input.domain!));
+      if (web) {
+        // Serialised with the domain's removal, which deactivates its did:web DIDs (domains.service.ts).
+        await lockDomainName(tx, input.domain!);
+        if ((await findVerifiedHolder(tx, input.domain!))?.tenantId !== principal.tenantId) {
+          throw badRequest(MESSAGES.domainNotVerified(input.domain!));
+        }
       }
       const limit = PLANS[tenant.plan].quotas.dids;
       const active = await countActiveDids(tx, principal.tenantId);
@@ -143,7 +146,8 @@ export function createDidsService({
     try {
       return await write;
     } catch (error) {
-      // A did:web names a place: the same domain and path twice is the same DID.
+      // A did:web names a place: the same domain and path twice is the same DID (while it is active: a DID
+      // deactivated with its domain no longer holds the name).
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
         throw conflict(MESSAGES.didAlreadyExists(created.did));
       }

@@ -17,6 +17,8 @@ import { createDomainInput, verificationRecordName } from './domains.inputs.js';
 import * as repository from './domains.repository.js';
 import type { DomainRow } from './domains.repository.js';
 import type { VerifiedHosts } from './verified-hosts.js';
+import { deactivateDidWebsOn } from '../dids/dids.repository.js';
+import type { KeyType } from '../dids/signing-keys.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A verified domain whose record has not been seen for this long goes back to pending (issue 16). */
@@ -139,7 +141,12 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
         const { count } = await repository.markUnverified(tx, row.tenantId, row.id, now);
         if (count === 1) {
           const details = { domain: row.domain, last_seen_at: new Date(lastSeen).toISOString() };
-          await recordAudit(tx, actor, { action: 'domain.unverified', targetType: 'domain', targetId: row.id, details });
+          await recordAudit(tx, actor, {
+            action: 'domain.unverified',
+            targetType: 'domain',
+            targetId: row.id,
+            details,
+          });
           await recordEvent(tx, row.tenantId, 'domain.unverified', {
             domain_id: row.id,
             domain: row.domain,
@@ -180,6 +187,8 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
         // The other tenants' pending claims on the name end: they hear of it as a removal.
         for (const other of await repository.otherPendingClaims(tx, row.domain, row.tenantId)) {
           await repository.deleteDomain(tx, other.tenantId, other.id);
+          // A claim gone pending after its record lapsed may still have did:web DIDs: the name is another's now.
+          await deactivateDidWebs(tx, other.tenantId, other.domain, now);
           await recordEvent(tx, other.tenantId, 'domain.removed', {
             domain_id: other.id,
             domain: other.domain,
@@ -199,8 +208,11 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
   async function remove(principal: Principal, id: string, requestId: string | null): Promise<DomainView> {
     const row = await find(principal.tenantId, id);
     await prisma.$transaction(async (tx) => {
+      // As for a verification: a did:web cannot be created on the name while its DIDs are being deactivated.
+      await repository.lockDomainName(tx, row.domain);
       const { count } = await repository.deleteDomain(tx, principal.tenantId, row.id);
       if (count === 0) throw notFound(MESSAGES.domainNotFound);
+      await deactivateDidWebs(tx, principal.tenantId, row.domain, new Date());
       await recordAudit(tx, actorFrom(principal, requestId), {
         action: 'domain.removed',
         targetType: 'domain',
@@ -236,6 +248,21 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
   }
 
   return { create, list, get, verify, remove, recheckDue };
+}
+
+/**
+ * A tenant that no longer claims a name no longer has DIDs there: its did:web DIDs on it are deactivated (final,
+ * as any deactivation), which frees did:web:<domain> for the name's next holder (a DID is unique among active
+ * ones). Each is a did.deactivated event, as when the tenant deactivates one itself.
+ */
+async function deactivateDidWebs(tx: Prisma.TransactionClient, tenantId: string, domain: string, at: Date) {
+  for (const row of await deactivateDidWebsOn(tx, tenantId, domain, at)) {
+    await recordEvent(tx, tenantId, 'did.deactivated', {
+      did: row.did,
+      key_type: row.keyType as KeyType,
+      deactivated_at: at.toISOString(),
+    });
+  }
 }
 
 function checkOf(lookup: TxtLookup): DomainCheck {
