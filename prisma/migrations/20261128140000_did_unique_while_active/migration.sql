@@ -20,3 +20,12 @@ WHERE d.deactivated_at IS NULL
     SELECT 1 FROM "custom_domains" AS c
     WHERE c.tenant_id = d.tenant_id AND c.domain = split_part(d.did, ':', 3)
   );
+
+-- did:web DIDs whose first path segment the did:web URL rule cannot give a place of its own here
+-- (did-web.ts RESERVED_FIRST_SEGMENTS): did:web:<domain>:.well-known is read at /.well-known/did.json, the
+-- document of did:web:<domain>; nothing under /v1/ or /1.0/ is ever a did.json. No verifier could resolve them.
+UPDATE "dids"
+SET deactivated_at = now()
+WHERE deactivated_at IS NULL
+  AND did LIKE 'did:web:%'
+  AND lower(split_part(did, ':', 4)) IN ('.well-known', 'v1', '1.0');

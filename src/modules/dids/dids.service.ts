@@ -85,9 +85,15 @@ export const createInput = z.object({
     .string({ error: 'domain must be a string' })
     .nullish()
     .meta({ description: 'did:web only: one of the tenant’s verified custom domains.' }),
-  path: z.string({ error: 'path must be a string' }).nullish().meta({
-    description: 'did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees).',
-  }),
+  path: z
+    .string({ error: 'path must be a string' })
+    .nullish()
+    .meta({
+      description:
+        'did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees). Up to 8 ' +
+        'segments of letters, digits, ., _, ~ and -, none . or ..; the first may not be .well-known (where the ' +
+        'domain’s own did:web:<domain> has its document), v1 or 1.0 (the service’s API and DID resolution).',
+    }),
 });
 
 export const listInput = z.object({ status: didStatus.nullish() });
