@@ -231,6 +231,28 @@ describe('a deleted domain', () => {
   });
 });
 
+describe('a did:web created while its domain is deleted', () => {
+  it('is refused or deactivated with the domain, never left active, and nothing fails', async () => {
+    for (let round = 0; round < 3; round++) {
+      const a = await tenantWithDomain();
+      const [removed, ...created] = await Promise.all([
+        call(a.owner, 'DELETE', `/v1/domains/${a.domainId}`),
+        ...Array.from({ length: 6 }, (_, i) =>
+          call(a.owner, 'POST', '/v1/dids', { method: 'web', domain: a.domain, path: `p${i}` }),
+        ),
+      ]);
+      expect(removed!.status, removed!.text).toBe(200);
+      for (const answer of created) {
+        expect([200, 400], answer.text).toContain(answer.status);
+        if (answer.status === 400)
+          expect(answer.body.error).toBe(`${a.domain} is not a verified domain of the tenant (POST /v1/domains)`);
+      }
+      const active = (await ok(call(a.owner, 'GET', '/v1/dids?status=active'))).dids.map((d: any) => d.did);
+      expect(active).toEqual([a.did]);
+    }
+  });
+});
+
 describe('a domain deleted and verified again by the same tenant', () => {
   it('keeps its deactivated DIDs deactivated: the tenant makes new ones, not the same DID twice', async () => {
     const a = await tenantWithDomain();

@@ -122,14 +122,13 @@ export function createDidsService({
     const created = method.create(input.keyType ?? 'Ed25519', placement);
     const ciphertext = keys.encrypt(created.privateKeyPkcs8, keyAadFor(principal.tenantId, created.did));
     const write = prisma.$transaction(async (tx) => {
+      // Serialised with the domain's removal, which deactivates its did:web DIDs; the name's lock before the
+      // tenant's row, as there (domains.service.ts remove()).
+      if (web) await lockDomainName(tx, input.domain!);
       const tenant = await lockTenant(tx, principal.tenantId);
       if (!tenant) throw unauthorized();
-      if (web) {
-        // Serialised with the domain's removal, which deactivates its did:web DIDs (domains.service.ts).
-        await lockDomainName(tx, input.domain!);
-        if ((await findVerifiedHolder(tx, input.domain!))?.tenantId !== principal.tenantId) {
-          throw badRequest(MESSAGES.domainNotVerified(input.domain!));
-        }
+      if (web && (await findVerifiedHolder(tx, input.domain!))?.tenantId !== principal.tenantId) {
+        throw badRequest(MESSAGES.domainNotVerified(input.domain!));
       }
       const limit = PLANS[tenant.plan].quotas.dids;
       const active = await countActiveDids(tx, principal.tenantId);

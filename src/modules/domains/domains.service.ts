@@ -80,8 +80,9 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
     const { domain } = parseInput(createDomainInput, rawInput);
     try {
       return await prisma.$transaction(async (tx) => {
-        await requirePlan(tx, principal.tenantId);
+        // The name's lock before the tenant's row, in every transaction that takes both (see remove()).
         await repository.lockDomainName(tx, domain);
+        await requirePlan(tx, principal.tenantId);
         if (await repository.findVerifiedHolder(tx, domain)) throw conflict(MESSAGES.domainAlreadyClaimed);
         const row = await repository.insertDomain(tx, principal.tenantId, domain, newToken());
         await recordAudit(tx, actorFrom(principal, requestId), {
@@ -141,12 +142,7 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
         const { count } = await repository.markUnverified(tx, row.tenantId, row.id, now);
         if (count === 1) {
           const details = { domain: row.domain, last_seen_at: new Date(lastSeen).toISOString() };
-          await recordAudit(tx, actor, {
-            action: 'domain.unverified',
-            targetType: 'domain',
-            targetId: row.id,
-            details,
-          });
+          await recordAudit(tx, actor, { action: 'domain.unverified', targetType: 'domain', targetId: row.id, details });
           await recordEvent(tx, row.tenantId, 'domain.unverified', {
             domain_id: row.id,
             domain: row.domain,
@@ -167,8 +163,8 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
   async function claim(row: DomainRow, now: Date, actor: AuditActor): Promise<DomainRow> {
     try {
       await prisma.$transaction(async (tx) => {
-        await requirePlan(tx, row.tenantId);
         await repository.lockDomainName(tx, row.domain);
+        await requirePlan(tx, row.tenantId);
         const holder = await repository.findVerifiedHolder(tx, row.domain);
         if (holder && holder.id !== row.id) throw conflict(MESSAGES.domainAlreadyClaimed);
         const { count } = await repository.markVerified(tx, row.tenantId, row.id, row.domain, now);
@@ -208,7 +204,9 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
   async function remove(principal: Principal, id: string, requestId: string | null): Promise<DomainView> {
     const row = await find(principal.tenantId, id);
     await prisma.$transaction(async (tx) => {
-      // As for a verification: a did:web cannot be created on the name while its DIDs are being deactivated.
+      // A did:web cannot be created on the name while its DIDs are being deactivated (dids.service.ts takes the
+      // same lock). Always the name's lock first, then the tenant's row (FOR UPDATE there, FOR KEY SHARE for the
+      // audit and outbox rows here): the other order in one of them would deadlock against the rest.
       await repository.lockDomainName(tx, row.domain);
       const { count } = await repository.deleteDomain(tx, principal.tenantId, row.id);
       if (count === 0) throw notFound(MESSAGES.domainNotFound);
