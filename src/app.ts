@@ -80,8 +80,7 @@ export function createApp(deps: AppDeps): App {
   // Every request's access line: its fields are fixed and hold no secret, so it skips the redaction pass (some
   // 1% of a request's CPU in a profile) that every other line goes through.
   const accessLog = log.child({}, { redact: [] });
-  if (!dashboard.files.size)
-    log.warn({ directory: dashboard.directory }, 'the dashboard is not built: run npm run build:web');
+  if (!dashboard.files.size) log.warn({ directory: dashboard.directory }, 'the dashboard is not built: run npm run build:web');
 
   /**
    * Per tenant for authenticated requests, per address for the rest (§8); RateLimit-* headers on both. `cost`

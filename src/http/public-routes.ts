@@ -141,8 +141,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: `${DASHBOARD_PATH}/{path}`,
-    reason:
-      'the dashboard’s page and files load before anyone can sign in; its data comes from /graphql with a session',
+    reason: 'the dashboard’s page and files load before anyone can sign in; its data comes from /graphql with a session',
     rateLimit: 'public',
     matches: (pathname) => pathname === DASHBOARD_PATH || pathname.startsWith(`${DASHBOARD_PATH}/`),
     handle: serveDashboard,

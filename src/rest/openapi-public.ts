@@ -101,31 +101,32 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       },
     },
   },
-  ...(['/.well-known/did.json', '/{path}/did.json'] as const).map((path): PublicOperation => ({
-    method: 'get',
-    path,
-    operationId: path === '/.well-known/did.json' ? 'DidWebDocument' : 'DidWebDocumentWithPath',
-    summary:
-      path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
-    description:
-      'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
-      '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
-      'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
-    parameters:
-      path === '/.well-known/did.json'
-        ? []
-        : [{ name: 'path', in: 'path', required: true, schema: { type: 'string', examples: ['issuers/degrees'] } }],
-    responses: {
-      '200': {
-        description: 'The DID document.',
-        mediaTypes: ['application/did+json'],
-        schema: jsonSchema(didDocument),
-        headers: cacheHeaders,
+  ...(['/.well-known/did.json', '/{path}/did.json'] as const).map(
+    (path): PublicOperation => ({
+      method: 'get',
+      path,
+      operationId: path === '/.well-known/did.json' ? 'DidWebDocument' : 'DidWebDocumentWithPath',
+      summary: path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
+      description:
+        'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
+        '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
+        'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
+      parameters:
+        path === '/.well-known/did.json'
+          ? []
+          : [{ name: 'path', in: 'path', required: true, schema: { type: 'string', examples: ['issuers/degrees'] } }],
+      responses: {
+        '200': {
+          description: 'The DID document.',
+          mediaTypes: ['application/did+json'],
+          schema: jsonSchema(didDocument),
+          headers: cacheHeaders,
+        },
+        '404': { description: '`DID document not found`.', mediaTypes: ['application/json'], schema: errorRef },
+        '410': { description: '`DID deactivated`.', mediaTypes: ['application/json'], schema: errorRef },
       },
-      '404': { description: '`DID document not found`.', mediaTypes: ['application/json'], schema: errorRef },
-      '410': { description: '`DID deactivated`.', mediaTypes: ['application/json'], schema: errorRef },
-    },
-  })),
+    }),
+  ),
   {
     method: 'get',
     path: '/internal/tls/ask',
@@ -333,11 +334,7 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         mediaTypes: ['text/plain'],
         schema: { type: 'string', maxLength: 0 },
       },
-      '404': {
-        description: 'A file name the build does not have.',
-        mediaTypes: ['application/json'],
-        schema: errorRef,
-      },
+      '404': { description: 'A file name the build does not have.', mediaTypes: ['application/json'], schema: errorRef },
       '503': {
         description: 'The dashboard was not built (an install without development dependencies).',
         mediaTypes: ['application/json'],

@@ -15,9 +15,7 @@ export function createOwnDids(prisma: PrismaClient, verifiedHosts: VerifiedHosts
         orderBy: [{ deactivatedAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }],
         select: { tenantId: true, publicJwk: true, deactivatedAt: true },
       });
-      return (
-        row && { tenantId: row.tenantId, publicJwk: row.publicJwk as JWK, deactivated: row.deactivatedAt !== null }
-      );
+      return row && { tenantId: row.tenantId, publicJwk: row.publicJwk as JWK, deactivated: row.deactivatedAt !== null };
     },
     hostHolder: (host) => verifiedHosts.tenantOf(host),
   };
