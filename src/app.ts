@@ -15,7 +15,8 @@ import { MAX_BODY_BYTES, payloadTooLarge } from './http/body.js';
 import { sendError, sendJson } from './http/respond.js';
 import { AppError, findAppError, forbidden, internalError, notFound, rateLimited } from './lib/errors.js';
 import { databaseErrorAnswer } from './db/unavailable.js';
-import { requestTarget } from './http/request-target.js';
+import { requestAuthority, requestTarget } from './http/request-target.js';
+import { baseUrlFor } from './http/public-base-url.js';
 import type { Logger } from './lib/logger.js';
 import { ENDPOINTS } from './rest/endpoints.js';
 import type { Principal } from './auth/principal.js';
@@ -158,6 +159,8 @@ export function createApp(deps: AppDeps): App {
     try {
       const url = requestTarget(request.url);
       path = url.pathname;
+      // Two Host headers are a 400 on every route (RFC 9112 §3.2), before the host picks a tenant anywhere.
+      requestAuthority(request);
       const crossOrigin = cors.apply(request, response);
       if (crossOrigin.kind === 'refused') {
         await applyPublicRateLimit(request, response);
@@ -200,13 +203,15 @@ export function createApp(deps: AppDeps): App {
       // Bodies are small in this API; refuse a declared oversize one before anyone buffers it (Yoga included).
       if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
       const principal = await authenticate(prisma, request.headers.authorization, requestLog, principals);
+      const verifiedHost = await services.publicBaseUrl.verifiedHost(request);
       const idempotencyKey = request.headers['idempotency-key'];
       let ranMutation = false;
       context = {
         principal,
         requestId,
         services,
-        origin: { publicBaseUrl: await services.publicBaseUrl.forRequest(request) },
+        // Set below, once the caller may use this host.
+        origin: { publicBaseUrl: services.publicBaseUrl.configured() },
         // A plain property, not a getter: an accessor in an object literal gives each context a hidden class of its
         // own, and those maps (old generation) kept every request's objects alive through young-generation
         // collections until a full one. A child logger costs some 0.2 µs.
@@ -223,6 +228,12 @@ export function createApp(deps: AppDeps): App {
         [contextCacheSymbol]: {},
       };
       await applyRateLimit(principal, request, response);
+      // Another tenant's credentials on a tenant's verified domain: 421 before anything runs (public-base-url.ts).
+      context.origin.publicBaseUrl = baseUrlFor(
+        verifiedHost,
+        principal?.tenantId ?? null,
+        context.origin.publicBaseUrl,
+      );
       if (isGraphQL) {
         await serveGraphQL(yoga, knownAnswers, request, response, url, context);
         // A mutation may have recorded events: the webhook dispatcher looks now rather than at its next poll. (Not

@@ -118,7 +118,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     path: TLS_ASK_PATH,
     reason: 'the TLS terminator (Caddy on-demand TLS `ask`) asks before getting a certificate; says only yes or no',
-    rateLimit: 'none',
+    // Each answer may cost a database lookup: the per-address bucket keeps one address from spending the
+    // database on every other tenant (the deploy configs keep the path from the outside as well).
+    rateLimit: 'public',
     matches: (pathname) => pathname === TLS_ASK_PATH,
     handle: answerTlsAsk,
   },
@@ -229,9 +231,13 @@ async function publishStatusList({ request, response, pathname, services, reques
 
 async function publishTrustList({ request, response, pathname, services, requestId }: PublicRequest) {
   const slug = safeDecode(pathname.slice(TRUST_LIST_PATH.length)) ?? '';
-  const published = TENANT_SLUG_PATTERN.test(slug)
-    ? await services.trust.publishList(slug, await services.publicBaseUrl.forRequest(request))
-    : null;
+  // On a tenant's verified domain, its own list only (another tenant's is not there: 404); elsewhere any.
+  const verified = await services.publicBaseUrl.verifiedHost(request);
+  const published = !TENANT_SLUG_PATTERN.test(slug)
+    ? null
+    : verified
+      ? await services.trust.publishList(slug, `https://${verified.host}`, verified.tenantId)
+      : await services.trust.publishList(slug, services.publicBaseUrl.configured());
   if (!published) {
     sendJson(response, 404, { error: 'trust list not found', code: 'NOT_FOUND', request_id: requestId });
     return;

@@ -34,6 +34,9 @@ export const MESSAGES = {
   idempotencyKeyInProgress: 'a request with this Idempotency-Key is still in progress',
   idempotencyKeyOneMutation: 'a GraphQL request with an Idempotency-Key must hold exactly one mutation field',
   invalidRequestTarget: 'invalid request target',
+  oneHostHeader: 'a request must carry exactly one Host header',
+  hostOfAnotherTenant:
+    "this host is another tenant's custom domain: use the service's own address or a domain of yours",
   onePasswordMutation: 'a GraphQL request may hold at most one register, login or acceptInvitation',
   serviceUnavailable: 'service unavailable',
   serviceBusy: 'too many concurrent changes to this tenant; try again in a second',

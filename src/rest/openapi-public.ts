@@ -181,7 +181,8 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
     description:
       'A status list of an issuer DID, signed by it: a W3C BitstringStatusListCredential (application/vc+jwt) ' +
       'for jwt_vc_json credentials, or an IETF Token Status List token (application/statuslist+jwt) for ' +
-      'vc+sd-jwt ones. Public; cacheable, with a strong ETag that changes on every revocation.',
+      'vc+sd-jwt ones. Public; cacheable, with a strong ETag that changes on every revocation. On a tenant’s ' +
+      'verified custom domain only that tenant’s lists are there (any other is 404).',
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
     responses: {
       '200': {
@@ -211,7 +212,9 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       'The tenant’s attestations in force (subject, score, weight, assurance level, credential types, validity, ' +
       'status entry) as a JWT (application/trust-list+jwt) signed by the tenant’s oldest active DID: `iss` is ' +
       'that did:key, `sub` this URL, `exp` 20 minutes after `iat`, `attestations` the list. Public, so relying ' +
-      'parties outside the service check it offline against the DID’s key; cacheable, with a strong ETag.',
+      'parties outside the service check it offline against the DID’s key; cacheable, with a strong ETag. On a ' +
+      'tenant’s verified custom domain only that tenant’s list is there (any other slug is 404), `sub` under ' +
+      'the domain.',
     parameters: [{ name: 'tenant_slug', in: 'path', required: true, schema: { type: 'string', examples: ['acme'] } }],
     responses: {
       '200': {

@@ -94,6 +94,9 @@ const ERROR_RESPONSES = {
   '403': "`role '<role>' lacks permission: <permission>`, `API key missing scope: <permission>`, or a plan limit.",
   '404': 'Not found, or belongs to another tenant.',
   '409': 'Conflicts with an existing resource.',
+  '421':
+    "Misdirected Request: the request came in on another tenant's verified custom domain. A verified domain " +
+    "serves its own tenant only: call the service's own address or one of your verified domains.",
   '429': 'Rate limit exceeded; see Retry-After.',
   '503': 'The database is unreachable or the service is busy; see Retry-After.',
   '500': '`internal server error`: an unexpected failure, logged with its cause under `request_id`.',
@@ -239,8 +242,12 @@ function describeEndpoint(schema: GraphQLSchema, endpoint: RestEndpoint, namedSc
     ...(endpoint.bodyInput && BODY_ERROR_RESPONSES),
     ...(idempotent && IDEMPOTENCY_ERROR_RESPONSES),
   };
-  // A public operation has no permission to lack: a 403 is then only one its own rule answers (refusals).
-  if (accessOf(field)?.kind === 'public') delete errors['403'];
+  // A public operation has no permission to lack and no tenant to misdirect: a 403 is then only one its own
+  // rule answers (refusals).
+  if (accessOf(field)?.kind === 'public') {
+    delete errors['403'];
+    delete errors['421'];
+  }
   Object.assign(errors, endpoint.refusals);
   return {
     operationId: operation.name?.value,

@@ -170,6 +170,47 @@ describe('POST /v1/dids with method web', () => {
   });
 });
 
+describe('POST /v1/dids with method web and a path the did:web URL rule cannot give a place of its own', () => {
+  it('refuses a first segment whose did.json is the domain’s root document or a path the service answers', async () => {
+    const { owner, domain } = await tenantWithDomain();
+    const wellKnown =
+      'path may not start with .well-known: did:web maps it under /.well-known/, where did:web:<domain> has its document (/.well-known/did.json) and RFC 8615 reserves the names';
+    for (const path of ['.well-known', '/.well-known/', '.well-known/issuers', '.WELL-KNOWN']) {
+      expectError(await call(owner, 'POST', '/v1/dids', { method: 'web', domain, path }), 400, wellKnown);
+    }
+    expectError(
+      await call(owner, 'POST', '/v1/dids', { method: 'web', domain, path: 'v1/status-lists' }),
+      400,
+      'path may not start with v1: did:web maps it under /v1/, where the service answers its API',
+    );
+    expectError(
+      await call(owner, 'POST', '/v1/dids', { method: 'web', domain, path: '1.0/identifiers' }),
+      400,
+      'path may not start with 1.0: did:web maps it under /1.0/, where the service answers DID resolution',
+    );
+    // Segments that are no place at all, however spelled.
+    const plain = "path must be up to 8 segments separated by /, each of letters, digits, '.', '_', '~' or '-'";
+    for (const path of ['%2Ewell-known', '%2e%2e', 'a/./b', 'a/../b', 'a//b', '..', 'a b', 'a\\b']) {
+      expectError(await call(owner, 'POST', '/v1/dids', { method: 'web', domain, path }), 400, plain);
+    }
+    // Nothing was made, and the root DID is still free; a segment merely containing the words is a place.
+    expect((await ok(call(owner, 'GET', '/v1/dids'))).dids).toEqual([]);
+    const root = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
+    expect(root.did).toBe(`did:web:${domain}`);
+    const fine = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain, path: 'issuers/.well-known' }));
+    expect(fine.did).toBe(`did:web:${domain}:issuers:.well-known`);
+    expect((await onHost(domain, 'GET', '/issuers/.well-known/did.json')).body).toEqual(fine.did_document);
+    expect((await onHost(domain, 'GET', '/.well-known/did.json')).body).toEqual(root.did_document);
+    // Nor is there such a DID to resolve here (a did:web resolver would read the root's document for it).
+    const resolved = await app.request(
+      'GET',
+      `/1.0/identifiers/${encodeURIComponent(`did:web:${domain}:.well-known`)}`,
+    );
+    expect(resolved.status).toBe(404);
+    expect(resolved.body.didResolutionMetadata.error).toBe('notFound');
+  });
+});
+
 describe('a did:web on its verified domain', () => {
   it('serves its document at did.json with the domain as Host, and nowhere else', async () => {
     const { owner, domain } = await tenantWithDomain();
@@ -286,18 +327,19 @@ describe('a did:web on its verified domain', () => {
     );
   });
 
-  it('stops being served when its domain is removed', async () => {
+  it('stops being served, deactivated, when its domain is removed', async () => {
     const { owner, domain, domainId } = await tenantWithDomain();
     const { did } = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain }));
     await ok(call(owner, 'POST', '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did, claims: { a: 1 } }));
     await ok(call(owner, 'DELETE', `/v1/domains/${domainId}`));
     expect((await onHost(domain, 'GET', '/.well-known/did.json')).status).toBe(404);
     expect((await app.request('GET', `/1.0/identifiers/${encodeURIComponent(did)}`)).status).toBe(404);
-    // Nobody could verify what it signed now: issuing with it is refused until the domain is verified again.
+    // The name may go to another tenant: the DID went with the domain, and issuing with it is refused.
+    expect((await ok(call(owner, 'GET', `/v1/dids/${encodeURIComponent(did)}`))).status).toBe('deactivated');
     expectError(
       await call(owner, 'POST', '/v1/credentials/issue', { format: 'jwt_vc_json', issuer: did, claims: { a: 1 } }),
       400,
-      "the issuer DID's domain is not verified for the tenant: verify it again (POST /v1/domains/{id}/verify) before issuing",
+      'issuer DID is deactivated',
     );
   });
 });

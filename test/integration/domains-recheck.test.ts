@@ -123,6 +123,40 @@ describe('the daily re-check', () => {
     expect((await ok('POST', `/v1/domains/${lapsed.created.id}/verify`, lapsed.token)).status).toBe('verified');
   });
 
+  it('keeps a lapsed domain’s did:web until another tenant verifies the name, which deactivates it', async () => {
+    const lapsed = await verifiedDomain();
+    const { domain } = lapsed.created;
+    const { did } = await ok('POST', '/v1/dids', lapsed.token, { method: 'web', domain });
+    dns.setTxt(lapsed.created.verification.name, []);
+    for (let day = 0; day < 3; day++) {
+      clock.advance(DAY + HOUR);
+      await running.jobs.runDue();
+    }
+    expect((await ok('GET', `/v1/domains/${lapsed.created.id}`, lapsed.token)).status).toBe('pending');
+    // Pending, the name is still the tenant's to verify again: its DID waits, unable to issue.
+    expect((await ok('GET', `/v1/dids/${encodeURIComponent(did)}`, lapsed.token)).status).toBe('active');
+    const refused = await call('POST', '/v1/credentials/issue', lapsed.token, {
+      format: 'jwt_vc_json',
+      issuer: did,
+      claims: { a: 1 },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(
+      "the issuer DID's domain is not verified for the tenant: verify it again (POST /v1/domains/{id}/verify) before issuing",
+    );
+
+    // Another tenant proves the name: the lapsed claim ends, and its DID with it.
+    const { token } = await ok('POST', '/v1/auth/register', undefined, newRegistration());
+    await ok('POST', '/v1/admin/billing/upgrade', token, { plan: 'business' });
+    const claim = await ok('POST', '/v1/domains', token, { domain });
+    dns.setTxt(claim.verification.name, [claim.verification.value]);
+    expect((await ok('POST', `/v1/domains/${claim.id}/verify`, token)).status).toBe('verified');
+    expect((await ok('GET', `/v1/dids/${encodeURIComponent(did)}`, lapsed.token)).status).toBe('deactivated');
+    const events = await ok('GET', '/v1/events?type=did.deactivated', lapsed.token);
+    expect(events.events.map((event: any) => event.data.did)).toEqual([did]);
+    expect((await ok('POST', '/v1/dids', token, { method: 'web', domain })).did).toBe(did);
+  });
+
   it('leaves a domain alone while its lookups fail (a DNS outage is not a missing record)', async () => {
     const { token, created } = await verifiedDomain();
     dns.setRcode(created.verification.name, 'SERVFAIL');

@@ -218,7 +218,7 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   },
   ownDidByString: {
     reason: 'public: resolving a did:web hosted here (and verifying its signatures) starts from the DID alone',
-    matches: modelLookup('Did', 'findUnique', ['did']),
+    matches: modelLookup('Did', 'findFirst', ['did']),
   },
   findStatusList: {
     reason: 'public: a status list is published at /v1/status-lists/{id} to any relying party, without credentials',

@@ -139,7 +139,8 @@ describe('the DID method table', () => {
 
 describe('the public base URL', () => {
   const verifiedHosts = { tenantOf: async (host: string) => (host === 'vc.acme.example' ? 'tenant-a' : null) };
-  const asked = (host: string) => ({ headers: { host } }) as unknown as IncomingMessage;
+  const asked = (host: string, url = '/') =>
+    ({ url, headers: { host }, rawHeaders: ['Host', host] }) as unknown as IncomingMessage;
 
   it('is the configured one for a Host no tenant has verified, whatever Host a request names', async () => {
     expect(await verifiedHostFor(asked('attacker.example'), verifiedHosts)).toBeNull();
@@ -154,6 +155,35 @@ describe('the public base URL', () => {
     expect(await verifiedHostFor(asked('vc.acme.example'), verifiedHosts)).toEqual({
       host: 'vc.acme.example',
       tenantId: 'tenant-a',
+    });
+  });
+
+  it('is refused (421) on a verified domain to a caller of another tenant; the holder and callers with no credential get the domain', async () => {
+    const base = createPublicBaseUrl(() => 'https://vc.example', verifiedHosts);
+    expect(await base.forRequest(asked('vc.acme.example'), 'tenant-a')).toBe('https://vc.acme.example');
+    expect(await base.forRequest(asked('vc.acme.example'), null)).toBe('https://vc.acme.example');
+    await expect(base.forRequest(asked('vc.acme.example'), 'tenant-b')).rejects.toMatchObject({
+      status: 421,
+      message: "this host is another tenant's custom domain: use the service's own address or a domain of yours",
+    });
+    // Off the domain every tenant gets the configured URL.
+    expect(await base.forRequest(asked('vc.example'), 'tenant-b')).toBe('https://vc.example');
+  });
+
+  it("takes an absolute-form target's authority over the Host header, and refuses two Host headers", async () => {
+    expect(await verifiedHostFor(asked('vc.example', 'https://vc.acme.example/v1/dids'), verifiedHosts)).toEqual({
+      host: 'vc.acme.example',
+      tenantId: 'tenant-a',
+    });
+    expect(await verifiedHostFor(asked('vc.acme.example', 'http://vc.example/v1/dids'), verifiedHosts)).toBeNull();
+    const twice = {
+      url: '/',
+      headers: { host: 'vc.acme.example' },
+      rawHeaders: ['Host', 'vc.acme.example', 'host', 'vc.example'],
+    };
+    await expect(verifiedHostFor(twice as unknown as IncomingMessage, verifiedHosts)).rejects.toMatchObject({
+      status: 400,
+      message: 'a request must carry exactly one Host header',
     });
   });
 });

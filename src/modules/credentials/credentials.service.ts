@@ -152,7 +152,9 @@ export function createCredentialsService({
     if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
     // A credential no verifier could check: its issuer's domain has lapsed or was removed.
     if (issuerPublished && !(await issuerPublished(principal.tenantId, input.issuer))) {
-      throw badRequest(MESSAGES.issuerDomainNotVerified);
+      // Deactivated with its domain (domains.service.ts) rather than lapsed: say so, which a cached key cannot.
+      const fresh = await issuerKeys.forTenant(principal.tenantId, input.issuer, { fresh: true });
+      throw badRequest(fresh?.deactivated ? MESSAGES.issuerDidDeactivated : MESSAGES.issuerDomainNotVerified);
     }
     // The adopted frameworks' technical controls (src/modules/compliance); they ride on the cached principal.
     if (principal.compliance.adopted.length > 0) {

@@ -101,3 +101,24 @@ export async function didIsActive(db: Db, tenantId: string, didId: string): Prom
     FOR SHARE`;
   return rows.length === 1;
 }
+
+/**
+ * Deactivates the tenant's active did:web DIDs on `domain` (did:web:<domain> and did:web:<domain>:<path…>) as of
+ * `at`, when the tenant stops holding the name; returns them. Domain names hold no LIKE wildcard (domains.inputs.ts).
+ */
+export async function deactivateDidWebsOn(db: Db, tenantId: string, domain: string, at: Date) {
+  const root = `did:web:${domain}`;
+  const where = {
+    tenantId,
+    deactivatedAt: null,
+    OR: [{ did: root }, { did: { startsWith: `${root}:` } }],
+  } satisfies Prisma.DidWhereInput;
+  const rows = await db.did.findMany({ where, select: { id: true, did: true, keyType: true } });
+  if (rows.length) {
+    await db.did.updateMany({
+      where: { ...where, id: { in: rows.map((row) => row.id) } },
+      data: { deactivatedAt: at },
+    });
+  }
+  return rows;
+}

@@ -21,7 +21,7 @@ import { countActiveDids, createDid, findDid, listDids, markDidDeactivated, type
 import type { DidDocument } from './methods/did-method.js';
 import { DEFAULT_DID_METHOD, didMethodOfStored } from './methods/index.js';
 import { didWebMethod } from './methods/did-web/did-web.method.js';
-import { findVerifiedHolder } from '../domains/domains.repository.js';
+import { findVerifiedHolder, lockDomainName } from '../domains/domains.repository.js';
 import { KEY_TYPES, type KeyType } from './signing-keys.js';
 
 export type DidView = {
@@ -89,7 +89,12 @@ export const createInput = z.object({
   path: z
     .string({ error: 'path must be a string' })
     .nullish()
-    .meta({ description: 'did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees).' }),
+    .meta({
+      description:
+        'did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees). Up to 8 ' +
+        'segments of letters, digits, ., _, ~ and -, none . or ..; the first may not be .well-known (where the ' +
+        'domain’s own did:web:<domain> has its document), v1 or 1.0 (the service’s API and DID resolution).',
+    }),
 });
 
 export const listInput = z.object({ status: didStatus.nullish() });
@@ -119,6 +124,9 @@ export function createDidsService({
     const created = method.create(input.keyType ?? 'Ed25519', placement);
     const ciphertext = keys.encrypt(created.privateKeyPkcs8, keyAadFor(principal.tenantId, created.did));
     const write = prisma.$transaction(async (tx) => {
+      // Serialised with the domain's removal, which deactivates its did:web DIDs; the name's lock before the
+      // tenant's row, as there (domains.service.ts remove()).
+      if (web) await lockDomainName(tx, input.domain!);
       const tenant = await lockTenant(tx, principal.tenantId);
       if (!tenant) throw unauthorized();
       if (web && (await findVerifiedHolder(tx, input.domain!))?.tenantId !== principal.tenantId) {
@@ -151,7 +159,8 @@ export function createDidsService({
     try {
       return await write;
     } catch (error) {
-      // A did:web names a place: the same domain and path twice is the same DID.
+      // A did:web names a place: the same domain and path twice is the same DID (while it is active: a DID
+      // deactivated with its domain no longer holds the name).
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
         throw conflict(MESSAGES.didAlreadyExists(created.did));
       }

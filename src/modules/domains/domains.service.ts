@@ -17,6 +17,8 @@ import { createDomainInput, verificationRecordName } from './domains.inputs.js';
 import * as repository from './domains.repository.js';
 import type { DomainRow } from './domains.repository.js';
 import type { VerifiedHosts } from './verified-hosts.js';
+import { deactivateDidWebsOn } from '../dids/dids.repository.js';
+import type { KeyType } from '../dids/signing-keys.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A verified domain whose record has not been seen for this long goes back to pending (issue 16). */
@@ -78,8 +80,9 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
     const { domain } = parseInput(createDomainInput, rawInput);
     try {
       return await prisma.$transaction(async (tx) => {
-        await requirePlan(tx, principal.tenantId);
+        // The name's lock before the tenant's row, in every transaction that takes both (see remove()).
         await repository.lockDomainName(tx, domain);
+        await requirePlan(tx, principal.tenantId);
         if (await repository.findVerifiedHolder(tx, domain)) throw conflict(MESSAGES.domainAlreadyClaimed);
         const row = await repository.insertDomain(tx, principal.tenantId, domain, newToken());
         await recordAudit(tx, actorFrom(principal, requestId), {
@@ -165,8 +168,8 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
   async function claim(row: DomainRow, now: Date, actor: AuditActor): Promise<DomainRow> {
     try {
       await prisma.$transaction(async (tx) => {
-        await requirePlan(tx, row.tenantId);
         await repository.lockDomainName(tx, row.domain);
+        await requirePlan(tx, row.tenantId);
         const holder = await repository.findVerifiedHolder(tx, row.domain);
         if (holder && holder.id !== row.id) throw conflict(MESSAGES.domainAlreadyClaimed);
         const { count } = await repository.markVerified(tx, row.tenantId, row.id, row.domain, now);
@@ -179,6 +182,8 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
         // The other tenants' pending claims on the name end: they hear of it as a removal.
         for (const other of await repository.otherPendingClaims(tx, row.domain, row.tenantId)) {
           await repository.deleteDomain(tx, other.tenantId, other.id);
+          // A claim gone pending after its record lapsed may still have did:web DIDs: the name is another's now.
+          await deactivateDidWebs(tx, other.tenantId, other.domain, now);
           await recordEvent(tx, other.tenantId, 'domain.removed', {
             domain_id: other.id,
             domain: other.domain,
@@ -205,8 +210,13 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
   async function remove(principal: Principal, id: string, requestId: string | null): Promise<DomainView> {
     const row = await find(principal.tenantId, id);
     await prisma.$transaction(async (tx) => {
+      // A did:web cannot be created on the name while its DIDs are being deactivated (dids.service.ts takes the
+      // same lock). Always the name's lock first, then the tenant's row (FOR UPDATE there, FOR KEY SHARE for the
+      // audit and outbox rows here): the other order in one of them would deadlock against the rest.
+      await repository.lockDomainName(tx, row.domain);
       const { count } = await repository.deleteDomain(tx, principal.tenantId, row.id);
       if (count === 0) throw notFound(MESSAGES.domainNotFound);
+      await deactivateDidWebs(tx, principal.tenantId, row.domain, new Date());
       await recordAudit(tx, actorFrom(principal, requestId), {
         action: 'domain.removed',
         targetType: 'domain',
@@ -242,6 +252,21 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
   }
 
   return { create, list, get, verify, remove, recheckDue };
+}
+
+/**
+ * A tenant that no longer claims a name no longer has DIDs there: its did:web DIDs on it are deactivated (final,
+ * as any deactivation), which frees did:web:<domain> for the name's next holder (a DID is unique among active
+ * ones). Each is a did.deactivated event, as when the tenant deactivates one itself.
+ */
+async function deactivateDidWebs(tx: Prisma.TransactionClient, tenantId: string, domain: string, at: Date) {
+  for (const row of await deactivateDidWebsOn(tx, tenantId, domain, at)) {
+    await recordEvent(tx, tenantId, 'did.deactivated', {
+      did: row.did,
+      key_type: row.keyType as KeyType,
+      deactivated_at: at.toISOString(),
+    });
+  }
 }
 
 function checkOf(lookup: TxtLookup): DomainCheck {

@@ -31,9 +31,14 @@ export function createTrustLists({
 }) {
   const rendered = new Map<string, { fingerprint: string; iat: number; published: PublishedTrustList }>();
 
-  async function publish(slug: string, baseUrl: string): Promise<PublishedTrustList | null> {
+  /** The list of the tenant `slug` names, published at `baseUrl`; with `onlyTenant`, null for any other tenant's. */
+  async function publish(
+    slug: string,
+    baseUrl: string,
+    onlyTenant: string | null = null,
+  ): Promise<PublishedTrustList | null> {
     const tenant = await findTenantBySlug(prisma, slug);
-    if (!tenant) return null;
+    if (!tenant || (onlyTenant !== null && tenant.id !== onlyTenant)) return null;
     const attester = await oldestActiveDid(prisma, tenant.id);
     if (!attester) return null;
     const now = new Date();

@@ -78,7 +78,7 @@ export type CreateDidInput = {
   keyType?: KeyType | null | undefined;
   /** key (default) or web. */
   method?: DidMethod | null | undefined;
-  /** did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees). */
+  /** did:web only: a path under the domain, e.g. issuers/degrees (did:web:<domain>:issuers:degrees). Up to 8 segments of letters, digits, ., _, ~ and -, none . or ..; the first may not be .well-known (where the domain’s own did:web:<domain> has its document), v1 or 1.0 (the service’s API and DID resolution). */
   path?: string | null | undefined;
 };
 

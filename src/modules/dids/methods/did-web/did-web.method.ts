@@ -7,7 +7,15 @@ import { SIGNING_ALG, signerFor } from '../../signing-keys.js';
 import { generateDidKey } from '../did-key/did-key.js';
 import { InvalidDidError, notResolved, resolved, type DidMethod, type OwnDids } from '../did-method.js';
 import { assertionKeyOf } from './did-web-remote.js';
-import { didWebDocument, didWebKid, formatDidWeb, parseDidWeb, PATH_SEGMENT, MAX_PATH_SEGMENTS } from './did-web.js';
+import {
+  didWebDocument,
+  didWebKid,
+  formatDidWeb,
+  parseDidWeb,
+  PATH_SEGMENT,
+  MAX_PATH_SEGMENTS,
+  reservedPathProblem,
+} from './did-web.js';
 
 export const didWebMethod: DidMethod = {
   name: 'web',
@@ -22,6 +30,8 @@ export const didWebMethod: DidMethod = {
         `path must be up to ${MAX_PATH_SEGMENTS} segments separated by /, each of letters, digits, '.', '_', '~' or '-'`,
       );
     }
+    const reserved = reservedPathProblem(path);
+    if (reserved !== null) throw badRequest(reserved);
     const did = formatDidWeb(placement.domain, path);
     // A key pair as did:key makes them; the did:key string itself is not used.
     const generated = generateDidKey(keyType);

@@ -9,6 +9,27 @@ import { InvalidDidError, type DidDocument } from '../did-method.js';
 // '.' and '..' are not segments of a place: URL resolution would collapse them.
 export const PATH_SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._~-]{1,64}$/;
 export const MAX_PATH_SEGMENTS = 8;
+
+/**
+ * First path segments the did:web URL rule (§3.2 Read: did:web:<host>:<a>:<b> is https://<host>/<a>/<b>/did.json)
+ * cannot give a place of its own here: under /.well-known/ lives the root DID's document (did:web:<host>:.well-known
+ * would be read at /.well-known/did.json, the document of did:web:<host>) and the names RFC 8615 registers; under
+ * /v1/ and /1.0/ the service answers its API and DID resolution, so a did.json there would never be served.
+ * Compared case-insensitively: no DID needs to differ from one of these by case alone.
+ */
+const RESERVED_FIRST_SEGMENTS: Record<string, string> = {
+  '.well-known':
+    'did:web maps it under /.well-known/, where did:web:<domain> has its document (/.well-known/did.json) and RFC 8615 reserves the names',
+  v1: 'did:web maps it under /v1/, where the service answers its API',
+  '1.0': 'did:web maps it under /1.0/, where the service answers DID resolution',
+};
+
+/** Why a path of valid segments cannot be a did:web of ours, or null. */
+export function reservedPathProblem(path: readonly string[]): string | null {
+  const first = path[0]?.toLowerCase();
+  const reason = first === undefined ? undefined : RESERVED_FIRST_SEGMENTS[first];
+  return reason === undefined ? null : `path may not start with ${first}: ${reason}`;
+}
 export const KEY_FRAGMENT = 'key-1';
 
 const DOCUMENT_CONTEXT = ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/suites/jws-2020/v1'];
@@ -25,6 +46,8 @@ export function parseDidWeb(did: string): ParsedDidWeb {
   if (path.length > MAX_PATH_SEGMENTS || !path.every((segment) => PATH_SEGMENT.test(segment))) {
     throw invalid('did:web path segments must be unreserved URL characters');
   }
+  const reserved = reservedPathProblem(path);
+  if (reserved !== null) throw invalid(reserved.replace(/^path/, 'a did:web path'));
   return { did, host, path };
 }
 
@@ -39,6 +62,7 @@ export function didWebForDocumentPath(host: string, pathname: string): string | 
   if (!match) return null;
   const path = match[1]!.split('/');
   if (path.length > MAX_PATH_SEGMENTS || !path.every((segment) => PATH_SEGMENT.test(segment))) return null;
+  if (reservedPathProblem(path) !== null) return null;
   return formatDidWeb(host, path);
 }
 
