@@ -5,12 +5,15 @@
 //
 // Deadlocks are rare because every transaction takes its locks in one order:
 //
-//   1. the tenant's row: lockTenant (SELECT … FOR NO KEY UPDATE, src/modules/tenants/tenants.repository.ts), or an
+//   1. a custom domain's name (advisory lock, domains.repository.ts lockDomainName): a name is contended by
+//      several tenants, so it comes before any tenant's row (DID creation on the name, claim, verification and
+//      removal of the domain all take it first);
+//   2. the tenant's row: lockTenant (SELECT … FOR NO KEY UPDATE, src/modules/tenants/tenants.repository.ts), or an
 //      UPDATE of the row, which takes the same lock;
-//   2. named advisory locks: a custom domain's name (domains.repository.ts lockDomainName), the tenant's webhook
-//      subscriptions (webhooks.repository.ts lockSubscriptions; issue_credentials() takes it shared);
-//   3. the rows the change is about (DIDs, members, status lists, credentials, idempotency keys, usage counters);
-//   4. last, the tenant's audit chain head (recordAudit, and issue_credentials() once per tenant of a batch).
+//   3. the tenant's other named advisory locks: its webhook subscriptions (webhooks.repository.ts
+//      lockSubscriptions; issue_credentials() takes it shared);
+//   4. the rows the change is about (DIDs, members, status lists, credentials, idempotency keys, usage counters);
+//   5. last, the tenant's audit chain head (recordAudit, and issue_credentials() once per tenant of a batch).
 //
 // Rows inserted meanwhile (outbox events, audit events) take only the FOR KEY SHARE lock of their foreign keys on
 // the tenant's row, which FOR NO KEY UPDATE does not block; FOR UPDATE did, and that turned an audit record

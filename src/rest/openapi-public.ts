@@ -524,6 +524,12 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         mediaTypes: ['application/json'],
         schema: errorRef,
       },
+      '421': {
+        description:
+          "Misdirected Request: a tenant's credentials on another tenant's verified custom domain (REST error body).",
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
       '429': {
         description: 'Rate limit exceeded; see Retry-After. The error is a GraphQL error.',
         mediaTypes: ['application/json'],

@@ -211,8 +211,7 @@ export function createDomainsService({ prisma, lookupTxt, verifiedHosts }: Domai
     const row = await find(principal.tenantId, id);
     await prisma.$transaction(async (tx) => {
       // A did:web cannot be created on the name while its DIDs are being deactivated (dids.service.ts takes the
-      // same lock). Always the name's lock first, then the tenant's row (FOR UPDATE there, FOR KEY SHARE for the
-      // audit and outbox rows here): the other order in one of them would deadlock against the rest.
+      // same lock). Always the name's lock first, then the tenant's row (the lock order: src/db/transactions.ts).
       await repository.lockDomainName(tx, row.domain);
       const { count } = await repository.deleteDomain(tx, principal.tenantId, row.id);
       if (count === 0) throw notFound(MESSAGES.domainNotFound);
