@@ -144,7 +144,9 @@ export const EVENT_CATALOGUE = {
     },
   },
   'did.deactivated': {
-    description: 'A DID was deactivated: it can no longer issue (credentials it issued stay verifiable).',
+    description:
+      'A DID was deactivated: it can no longer issue. Credentials it issued stay verifiable, except a did:web ' +
+      'whose domain has since passed to another tenant (its document is no longer served).',
     data: z.strictObject({
       did: z.string(),
       key_type: z.enum(KEY_TYPES),
