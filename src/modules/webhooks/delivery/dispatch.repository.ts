@@ -172,10 +172,10 @@ export async function claimDeliveryInSlot(
   if (!target) return null;
   await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`webhook-host:${claim.tenantId}:${target.host}`}))) AS l`;
   const [busy] = await tx.$queryRaw<{ endpoint: number; host: number }[]>`
-    SELECT count(*) FILTER (WHERE f.endpoint_id = ${target.endpointId}::uuid)::int AS endpoint, count(*)::int AS host
-    FROM webhook_endpoints w JOIN webhook_deliveries f ON f.endpoint_id = w.id
-    WHERE w.tenant_id = ${claim.tenantId}::uuid AND w.host = ${target.host}
-      AND f.locked_until >= ${claim.now}::timestamptz`;
+    SELECT coalesce(sum(CASE WHEN f.endpoint_id = ${target.endpointId}::uuid THEN 1 ELSE 0 END), 0)::int AS endpoint,
+           count(*)::int AS host
+    FROM webhook_deliveries f JOIN webhook_endpoints w ON w.id = f.endpoint_id AND w.tenant_id = ${claim.tenantId}::uuid
+    WHERE f.tenant_id = ${claim.tenantId}::uuid AND w.host = ${target.host} AND f.locked_until >= ${claim.now}::timestamptz`;
   if (busy && (busy.endpoint >= claim.perEndpoint || busy.host >= claim.perHost)) throw new DeliverySlotsFull();
   return claimDelivery(tx, claim);
 }
