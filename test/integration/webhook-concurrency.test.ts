@@ -4,7 +4,8 @@
 // one host does not open a connection per endpoint at once. Real receivers on loopback that hold every
 // request and count how many are open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/harness.js';
+import { startTestApp, usingPostgres, type TestApp } from '../support/harness.js';
+import { privatePostgresDatabase } from '../support/test-database.js';
 import { tenantOnPlan, type RegisteredUser } from '../support/factories.js';
 import { expectError } from '../support/contract.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
@@ -25,8 +26,12 @@ async function holdingReceiver() {
 
 let app: TestApp;
 let owner: RegisteredUser;
+// On PostgreSQL, a database of its own: another file's dispatcher (with its own caps) would claim these deliveries.
+let database: Awaited<ReturnType<typeof privatePostgresDatabase>> | undefined;
 beforeAll(async () => {
+  database = usingPostgres ? await privatePostgresDatabase() : undefined;
   app = await startTestApp({
+    databaseUrl: database?.url,
     env: {
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_MAX_CONNECTIONS_PER_ENDPOINT: String(PER_ENDPOINT),
@@ -39,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(receivers.map((receiver) => receiver.close()));
   await app?.close();
+  await database?.drop();
 });
 
 const call = (method: string, path: string, body?: unknown) => app.request(method, path, { token: owner.token, body });
