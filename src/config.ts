@@ -79,6 +79,10 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
   // Each webhook attempt's bound, in ms, accepted with NODE_ENV=test only: a deployment waits 10 s.
   WEBHOOK_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).optional(),
+  // Webhook connections open at once to one endpoint, and to one host across a tenant's endpoints (an event
+  // fanned out to many endpoints of one host), counted across instances; test sends and replays included.
+  WEBHOOK_MAX_CONNECTIONS_PER_ENDPOINT: z.coerce.number().int().min(1).max(1_000).default(8),
+  WEBHOOK_MAX_CONNECTIONS_PER_HOST: z.coerce.number().int().min(1).max(1_000).default(8),
   // DNS servers for custom domain verification (issue 16), host[:port] comma-separated; unset: the system's.
   DNS_SERVERS: z.string().transform(parseDnsServers).optional(),
   // How long one DNS lookup of domain verification may take, in ms.
@@ -198,6 +202,9 @@ export type Config = {
   webhookAllowPrivateUrls: boolean;
   /** Set in test runs only; unset: 10 s (src/modules/webhooks/delivery/dispatcher.ts). */
   webhookAttemptTimeoutMs: number | undefined;
+  /** Webhook connections open at once to one endpoint, and to one host of a tenant (all instances). */
+  webhookMaxConnectionsPerEndpoint: number;
+  webhookMaxConnectionsPerHost: number;
   /** Servers for custom domain TXT lookups (host[:port]); empty: the system's resolvers. */
   dnsServers: string[];
   dnsTimeoutMs: number;
@@ -260,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphiql: value.GRAPHIQL ? value.GRAPHIQL === 'true' : value.NODE_ENV !== 'production',
     webhookAllowPrivateUrls: value.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     webhookAttemptTimeoutMs: value.WEBHOOK_ATTEMPT_TIMEOUT_MS,
+    webhookMaxConnectionsPerEndpoint: value.WEBHOOK_MAX_CONNECTIONS_PER_ENDPOINT,
+    webhookMaxConnectionsPerHost: value.WEBHOOK_MAX_CONNECTIONS_PER_HOST,
     dnsServers: value.DNS_SERVERS ?? [],
     dnsTimeoutMs: value.DNS_TIMEOUT_MS,
     didWebFetchTimeoutMs: value.DID_WEB_FETCH_TIMEOUT_MS,

@@ -103,6 +103,8 @@ export async function startServer(
   const webhookDispatch = {
     clock: background.clock,
     attemptTimeoutMs: background.webhookAttemptTimeoutMs ?? config.webhookAttemptTimeoutMs,
+    perEndpoint: config.webhookMaxConnectionsPerEndpoint,
+    perHost: config.webhookMaxConnectionsPerHost,
     onAttempt: (outcome: { ok: boolean; state: string }) =>
       metrics.webhookAttempted(outcome.ok ? 'succeeded' : outcome.state === 'pending' ? 'retry' : 'failed'),
   };

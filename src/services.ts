@@ -59,7 +59,7 @@ export function createServices(
   > & {
     publicBaseUrl: () => string;
     /** The webhook dispatcher's clock and attempt timeout (tests), and who hears of its attempts (metrics). */
-    webhookDispatch?: Pick<DispatcherOptions, 'clock' | 'attemptTimeoutMs' | 'onAttempt'>;
+    webhookDispatch?: Pick<DispatcherOptions, 'clock' | 'attemptTimeoutMs' | 'onAttempt' | 'perEndpoint' | 'perHost'>;
   },
   log: Logger,
   rateLimits: RateLimits,

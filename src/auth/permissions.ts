@@ -19,6 +19,7 @@ export const PERMISSIONS = [
   'billing:manage',
   'audit:read',
   'webhooks:manage',
+  'events:read',
   'trust:read',
   'trust:write',
   'compliance:read',

@@ -3,6 +3,7 @@ import { requires } from './access.js';
 import { builder } from './builder.js';
 import { NEXT_CURSOR, pageArgs } from './pages.js';
 import { argsFromZod, enumFromZod } from './zod-types.js';
+import { eventReadRules } from '../modules/events/event-catalogue.js';
 import { eventType, listInput } from '../modules/events/events.inputs.js';
 import type { EventRow } from '../modules/outbox/outbox.repository.js';
 
@@ -37,8 +38,10 @@ builder.queryFields((t) => ({
     type: EventPage,
     description:
       'The tenant’s event log, newest first; filters by type. A consumer that was down catches up here, ' +
-      'webhooks or not.',
-    ...requires('webhooks:manage'),
+      'webhooks or not. Needs events:read, and lists only the event types whose data the caller may also read ' +
+      `through its own endpoint (${eventReadRules()}). Asking for a type by name without its permission is ` +
+      'a 403 naming the permission.',
+    ...requires('events:read'),
     args: {
       ...argsFromZod(t, listInput, 'Events'),
       ...pageArgs(t.arg),

@@ -23,6 +23,8 @@ export const MESSAGES = {
   roleNameTaken: 'role name already taken',
   memberNotFound: 'member not found',
   invitationNotFound: 'invitation not found',
+  emailMixesScripts: 'email must not mix scripts (such as Latin and Cyrillic) within its local part or a domain label',
+  emailInvisibleCharacters: 'email must not contain control or invisible characters',
   apiKeyNotFound: 'API key not found',
   lastOwner: 'the last owner of a tenant can be neither removed nor demoted',
   rateLimited: 'rate limit exceeded',

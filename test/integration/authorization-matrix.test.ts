@@ -236,7 +236,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'GET /v1/events',
-    permission: 'webhooks:manage',
+    permission: 'events:read',
     rest: () => ({ method: 'GET', path: '/v1/events' }),
     graphql: () => ({ query: '{ events { events { id } } }' }),
     allowed: OK,

@@ -172,8 +172,8 @@ describeInBrowser('the dashboard in a browser', { timeout: 60_000 }, () => {
     expect(banner).toContain('viewer');
     const me = await app.graphql('{ me { tenantId role } }', {}, (await sessionToken(page))!);
     expect(me.body.data.me).toEqual({ tenantId: other.tenant_id, role: 'viewer' });
-    // A viewer: the events need webhooks:manage; DIDs are listed but not created.
-    await page.getByText('Your role (viewer) needs webhooks:manage.').waitFor();
+    // A viewer: the events need events:read; DIDs are listed but not created.
+    await page.getByText('Your role (viewer) needs events:read.').waitFor();
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'DIDs' }).click();
     await page.getByText('Creating a DID needs dids:create.').waitFor();
     await page.getByText('Deactivating a DID needs dids:deactivate.').waitFor();

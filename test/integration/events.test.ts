@@ -9,6 +9,7 @@ import {
   isEventType,
   toEventEnvelope,
 } from '../../src/modules/events/event-catalogue.js';
+import { isPermission } from '../../src/auth/permissions.js';
 import { startTestApp, type HttpResult, type TestApp } from '../support/harness.js';
 import {
   addMember,
@@ -433,13 +434,115 @@ describe('GET /v1/events and GraphQL events', () => {
     expect(page.events.every((event: any) => event.tenant_id === owner.tenant_id)).toBe(true);
   });
 
-  it('needs webhooks:manage', async () => {
+  it('needs events:read', async () => {
     const viewer = await addMember(app, owner.token, BUILTIN_ROLE_IDS.viewer);
     expectError(
       await app.request('GET', '/v1/events', { token: viewer.token }),
       403,
-      "role 'viewer' lacks permission: webhooks:manage",
+      "role 'viewer' lacks permission: events:read",
     );
     expectError(await app.request('GET', '/v1/events'), 401, 'unauthorized');
+  });
+});
+
+describe('who reads which events', () => {
+  // A tenant whose log holds personal data: an invited email (member.invited) and a credential subject id
+  // (credential.issued), beside plan, DID and API key events.
+  let owner: RegisteredUser;
+  const email = `reader-${uniqueSuffix()}@example.com`;
+  const subject = `did:example:subject-${uniqueSuffix()}`;
+  beforeAll(async () => {
+    owner = await tenantOnPlan(app, 'business');
+    const did = (await post(owner.token, '/v1/dids', {})).did;
+    await post(owner.token, '/v1/members/invitations', { email, role_id: BUILTIN_ROLE_IDS.viewer });
+    await post(owner.token, '/v1/credentials/issue', {
+      format: 'jwt_vc_json',
+      issuer: did,
+      subject_id: subject,
+      claims: { n: 1 },
+    });
+  });
+
+  const listAll = (token: string) => ok(app.request('GET', '/v1/events?limit=100', { token }));
+  const keyWith = async (scopes: string[]) => (await createApiKey(app, owner.token, { name: 'reader', scopes })).key;
+
+  it('a key scoped to webhooks:manage alone reads no events, as it reads no members', async () => {
+    const key = await keyWith(['webhooks:manage']);
+    expectError(await app.request('GET', '/v1/members', { token: key }), 403, 'API key missing scope: members:list');
+    const rest = await app.request('GET', '/v1/events', { token: key });
+    expectError(rest, 403, 'API key missing scope: events:read');
+    const graphql = await app.graphql('{ events { events { data } } }', {}, key);
+    expect(graphql.body.errors?.[0]?.message).toBe('API key missing scope: events:read');
+    for (const text of [rest.text, graphql.text]) {
+      expect(text).not.toContain(email);
+      expect(text).not.toContain(subject);
+    }
+  });
+
+  it('events:read shows only the types whose data the caller may read elsewhere', async () => {
+    const withWebhooks = await listAll(await keyWith(['events:read', 'webhooks:manage']));
+    expect(withWebhooks.events).toEqual([]);
+
+    const members = await listAll(await keyWith(['events:read', 'members:list']));
+    expect(members.events.map((event: any) => event.type)).toEqual(['member.invited']);
+    expect(members.events[0].data.email).toBe(email);
+    expect(JSON.stringify(members)).not.toContain(subject);
+
+    const credentials = await listAll(await keyWith(['events:read', 'credentials:list']));
+    expect(credentials.events.map((event: any) => event.type)).toEqual(['credential.issued']);
+    expect(credentials.events[0].data.subject_id).toBe(subject);
+    expect(JSON.stringify(credentials)).not.toContain(email);
+
+    // The owner holds every permission: everything, api_key.created of the keys above included.
+    const everything = await listAll(owner.token);
+    expect(new Set(everything.events.map((event: any) => event.type))).toEqual(
+      new Set(['plan.changed', 'did.created', 'member.invited', 'credential.issued', 'api_key.created']),
+    );
+  });
+
+  it('GraphQL lists the same, and pages over the readable events only', async () => {
+    const key = await keyWith(['events:read', 'dids:list', 'credentials:list']);
+    const graphql = await app.graphql('{ events(limit: 1) { events { type } nextCursor } }', {}, key);
+    expect(graphql.body.data.events.events).toEqual([{ type: 'credential_issued' }]);
+    const next = await app.graphql(
+      'query($cursor: String) { events(limit: 1, cursor: $cursor) { events { type } nextCursor } }',
+      { cursor: graphql.body.data.events.nextCursor },
+      key,
+    );
+    expect(next.body.data.events).toEqual({ events: [{ type: 'did_created' }], nextCursor: null });
+  });
+
+  it('asking for a type by name without its permission is a 403 naming that permission', async () => {
+    const key = await keyWith(['events:read', 'credentials:list']);
+    expectError(
+      await app.request('GET', '/v1/events?type=member.invited', { token: key }),
+      403,
+      'API key missing scope: members:list',
+    );
+    const page = await listAll(key);
+    expect(page.events).toHaveLength(1);
+    const role = await ok(
+      app.request('POST', '/v1/roles', {
+        token: owner.token,
+        body: { name: `event-reader-${uniqueSuffix()}`, permissions: ['events:read', 'dids:list'] },
+      }),
+    );
+    const reader = await addMember(app, owner.token, role.id);
+    expectError(
+      await app.request('GET', '/v1/events?type=member.invited', { token: reader.token }),
+      403,
+      `role '${role.name}' lacks permission: members:list`,
+    );
+    const own = await ok(app.request('GET', '/v1/events?type=did.created', { token: reader.token }));
+    expect(own.events.map((event: any) => event.type)).toEqual(['did.created']);
+  });
+});
+
+describe('the catalogue’s read permissions', () => {
+  it('name a permission for every type, and the one of its area’s read endpoint for the personal ones', () => {
+    for (const type of EVENT_TYPES) expect(isPermission(EVENT_CATALOGUE[type].readPermission), type).toBe(true);
+    expect(EVENT_CATALOGUE['member.invited'].readPermission).toBe('members:list');
+    expect(EVENT_CATALOGUE['credential.issued'].readPermission).toBe('credentials:list');
+    expect(EVENT_CATALOGUE['compliance.subject.erased'].readPermission).toBe('compliance:manage');
   });
 });

@@ -157,6 +157,7 @@ describe('the purge jobs of the server', () => {
       data: {
         tenantId,
         url: 'http://127.0.0.1:9/',
+        host: '127.0.0.1',
         events: ['*'],
         enabled: false,
         secretCiphertext: new Uint8Array(1),

@@ -90,6 +90,8 @@ describe('GET /v1/roles', () => {
     expect(Object.fromEntries(roles.map((role) => [role.name, role.id]))).toEqual(BUILTIN_ROLE_IDS);
 
     expect(byName.owner.permissions).toEqual(expect.arrayContaining([...NAMED_PERMISSIONS, 'billing:manage']));
+    // The event log: the roles that manage webhooks read it; the others' lists show them what they may read.
+    for (const name of ['owner', 'admin']) expect(byName[name].permissions, name).toContain('events:read');
     expect([...byName.admin.permissions].sort()).toEqual(
       byName.owner.permissions.filter((p: string) => p !== 'billing:manage').sort(),
     );

@@ -182,7 +182,9 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   },
   claimDueDeliveries: {
     reason: 'webhooks: the dispatcher claims due deliveries of every tenant (each attempt then reads its own tenant)',
-    matches: rawLookup(/^WITH candidates AS \( SELECT due\.id, due\.next_attempt_at FROM webhook_endpoints w /),
+    matches: rawLookup(
+      /^WITH candidates AS \( SELECT due\.id, due\.next_attempt_at, w\.tenant_id, w\.host FROM webhook_endpoints w /,
+    ),
   },
   recordAttempt: {
     reason: 'webhooks: an attempt is recorded under the claim the dispatcher holds on the row, as the job runner does',

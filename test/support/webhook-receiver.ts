@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Received = { headers: IncomingHttpHeaders; body: string; at: number };
+export type Received = { headers: IncomingHttpHeaders; body: string; at: number; path: string };
 /** How to answer one delivery: a status (and headers, body), or `hang` to never answer. */
 export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
 
@@ -13,11 +13,21 @@ export async function startReceiver(answer: (received: Received, index: number) 
   const received: Received[] = [];
   const hanging = new Set<ServerResponse>();
   const waiters: { count: number; resolve: () => void }[] = [];
+  // Requests open at once (from arrival until their response ends or the sender gives up), and the most seen.
+  const load = { open: 0, max: 0 };
   const server = createServer((request, response) => {
+    load.open += 1;
+    load.max = Math.max(load.max, load.open);
+    response.once('close', () => (load.open -= 1));
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const delivery = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const delivery = {
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+        path: request.url ?? '',
+      };
       received.push(delivery);
       for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
       const reply = answer(delivery, received.length - 1);
@@ -32,7 +42,15 @@ export async function startReceiver(answer: (received: Received, index: number) 
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,
+    port,
     received,
+    /** Deliveries open now, and the most that were open at once. */
+    get open() {
+      return load.open;
+    },
+    get maxOpen() {
+      return load.max;
+    },
     /** Resolves once `count` deliveries have arrived; rejects after `timeoutMs`. */
     waitFor(count: number, timeoutMs = 5_000): Promise<void> {
       if (received.length >= count) return Promise.resolve();

@@ -2,6 +2,7 @@
 // Field names in messages are the REST contract's snake_case names.
 import { z } from 'zod';
 import { MESSAGES } from '../../lib/messages.js';
+import { emailMixesScripts, INVISIBLE_CHARACTERS } from './email-address.js';
 
 /** Tenant slugs: lowercase letters and digits in hyphen-separated groups (spec §2: URL-safe). */
 export const TENANT_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -22,12 +23,16 @@ export function requiredText(field: string, max: number) {
     .max(max, { error: `${field} must be at most ${max} characters` });
 }
 
+// NFKC first (email-address.ts): a full-width "＠" is an "@", and the address is stored normalized.
 export const registrationEmail = z
   .string({ error: MESSAGES.registrationInvalid })
+  .normalize('NFKC')
   .trim()
   .min(1, { error: MESSAGES.registrationInvalid })
   .max(MAX_EMAIL_LENGTH, { error: `email must be at most ${MAX_EMAIL_LENGTH} characters` })
-  .regex(EMAIL_SHAPE, { error: 'email is not a valid email address' });
+  .regex(EMAIL_SHAPE, { error: 'email is not a valid email address' })
+  .refine((email) => !INVISIBLE_CHARACTERS.test(email), { error: MESSAGES.emailInvisibleCharacters, abort: true })
+  .refine((email) => !emailMixesScripts(email), { error: MESSAGES.emailMixesScripts });
 
 // Passwords are taken exactly as sent: no trimming, no truncation.
 export const registrationPassword = z
@@ -71,7 +76,4 @@ export const loginInput = z.object({
 
 export type LoginInput = z.output<typeof loginInput>;
 
-/** The key under which an email is unique: trimmed and lower-cased. */
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { emailKey } from './email-address.js';

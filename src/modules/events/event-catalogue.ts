@@ -7,7 +7,13 @@
 // secret, an API key's plaintext or hash, an invitation token, a credential's claim values. A credential event
 // names the credential (ids, format, type, issuer, subject id, status entry), never what it says. Member
 // events carry ids and roles; only member.invited carries an email (see its description).
+//
+// Who reads an event: the event log needs events:read, and lists an event only to a caller who also holds its
+// type's `readPermission`, the permission of the endpoint that shows the same data (member.invited's email
+// and GET /v1/members/invitations: members:list; a credential's subject id and GET /v1/credentials:
+// credentials:list). A payload is never cut down: a type is readable whole or not listed at all.
 import { z } from 'zod';
+import type { Permission } from '../../auth/permissions.js';
 import { credentialFormat } from '../credentials/credentials.inputs.js';
 import { statusReferenceType } from '../credentials/credentials.views.js';
 import { KEY_TYPES } from '../dids/signing-keys.js';
@@ -103,11 +109,21 @@ const ATTESTATION_EXAMPLE = {
   status: EXAMPLE.status,
 };
 
-type CatalogueEntry = { description: string; data: z.ZodObject; example: Record<string, unknown> };
+type CatalogueEntry = {
+  /**
+   * Who may read events of this type (GET /v1/events, with events:read): the permission that reads the
+   * same thing through its own endpoint, so the log tells nobody more than that endpoint would.
+   */
+  readPermission: Permission;
+  description: string;
+  data: z.ZodObject;
+  example: Record<string, unknown>;
+};
 
 /** Every event type, in the order the documentation lists them. */
 export const EVENT_CATALOGUE = {
   'credential.issued': {
+    readPermission: 'credentials:list',
     description:
       'A credential was issued. Carries what names it (id, format, type, issuer, subject id, status entry), ' +
       'never its claims.',
@@ -123,6 +139,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'credential.revoked': {
+    readPermission: 'credentials:list',
     description: 'A credential was revoked: its bit in its status list is set, and verifiers now see it revoked.',
     data: z.strictObject({ ...credentialFields, revoked_at: instant('When it was revoked.') }),
     example: {
@@ -131,6 +148,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'did.created': {
+    readPermission: 'dids:list',
     description: 'A DID was created in the tenant (its private key stays in the service).',
     data: z.strictObject({
       did: z.string(),
@@ -144,6 +162,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'did.deactivated': {
+    readPermission: 'dids:list',
     description:
       'A DID was deactivated: it can no longer issue. Credentials it issued stay verifiable, except a did:web ' +
       'whose domain has since passed to another tenant (its document is no longer served).',
@@ -155,6 +174,7 @@ export const EVENT_CATALOGUE = {
     example: { did: EXAMPLE.issuer, key_type: 'Ed25519', deactivated_at: '2026-11-25T09:12:45.301Z' },
   },
   'member.invited': {
+    readPermission: 'members:list',
     description:
       'Someone was invited to join the tenant. The only member event with an email: the invitee has no user ' +
       'id yet, and the address is what the inviter typed, so it is how a consumer knows who was invited. ' +
@@ -176,6 +196,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'member.joined': {
+    readPermission: 'members:list',
     description:
       'An invitation was accepted: a member joined. No email or name (personal data): correlate by ' +
       'invitation_id with member.invited, or read GET /v1/members.',
@@ -192,6 +213,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'member.removed': {
+    readPermission: 'members:list',
     description:
       'A member was removed: their sessions in the tenant ended and the API keys they created were revoked ' +
       '(each also an api_key.revoked event). Ids and role only.',
@@ -199,6 +221,7 @@ export const EVENT_CATALOGUE = {
     example: { user_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', role: 'viewer', role_id: EXAMPLE.viewerRoleId },
   },
   'member.role_changed': {
+    readPermission: 'members:list',
     description: 'A member’s role changed; it applies from their next request. Ids and roles only.',
     data: z.strictObject({
       user_id: id('The member’s user id.'),
@@ -215,6 +238,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'api_key.created': {
+    readPermission: 'api_keys:manage',
     description: 'An API key was created. Its name, prefix and scopes: never the key or its hash.',
     data: z.strictObject({
       ...apiKeyFields,
@@ -231,6 +255,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'api_key.revoked': {
+    readPermission: 'api_keys:manage',
     description:
       'An API key was revoked (its next request gets 401): by a caller (reason `revoked`), or with the ' +
       'member who created it (reason `member_removed`).',
@@ -249,11 +274,13 @@ export const EVENT_CATALOGUE = {
     },
   },
   'plan.changed': {
+    readPermission: 'usage:read',
     description: 'The tenant moved to another plan; its limits apply at once. Not sent when the plan is unchanged.',
     data: z.strictObject({ plan: planName, previous_plan: planName }),
     example: { plan: 'business', previous_plan: 'developer' },
   },
   'trust.attestation.created': {
+    readPermission: 'trust:read',
     description:
       'The tenant attested a subject DID (a graded, signed TrustAttestation credential). Never its evidence.',
     data: z.strictObject({
@@ -268,6 +295,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'trust.attestation.revoked': {
+    readPermission: 'trust:read',
     description: 'An attestation was revoked: its status bit is set, and it no longer counts in scores or lists.',
     data: z.strictObject({ ...attestationFields, revoked_at: instant('When it was revoked.') }),
     example: {
@@ -276,6 +304,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'compliance.framework.adopted': {
+    readPermission: 'compliance:read',
     description:
       'The tenant adopted a compliance framework: from now on issuing refuses what breaks its enforceable controls.',
     data: z.strictObject({
@@ -285,6 +314,7 @@ export const EVENT_CATALOGUE = {
     example: { framework: 'gdpr', adopted_at: '2026-11-24T21:40:02.118Z' },
   },
   'compliance.framework.unadopted': {
+    readPermission: 'compliance:read',
     description: 'The tenant stopped enforcing a compliance framework; it is still evaluated.',
     data: z.strictObject({
       framework: z.string().meta({ description: 'The framework’s id.' }),
@@ -293,6 +323,7 @@ export const EVENT_CATALOGUE = {
     example: { framework: 'gdpr', unadopted_at: '2026-11-24T21:48:13.402Z' },
   },
   'compliance.report.issued': {
+    readPermission: 'compliance:read',
     description:
       'A compliance report was issued: the framework’s evaluation at that moment, signed as a ComplianceReport credential.',
     data: z.strictObject({
@@ -315,6 +346,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'compliance.subject.erased': {
+    readPermission: 'compliance:manage',
     description:
       'A data subject’s credentials were erased at their request (GDPR Art. 17; POST ' +
       '/v1/compliance/subjects/{subject_id}/erase): the active ones revoked (each also a credential.revoked ' +
@@ -343,6 +375,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'domain.verified': {
+    readPermission: 'domains:manage',
     description:
       'A custom domain was verified: its TXT record holds the token, and the name now serves the tenant’s did:web ' +
       'DIDs, status lists and API. Other tenants’ pending claims on the name end (each a domain.removed).',
@@ -354,6 +387,7 @@ export const EVENT_CATALOGUE = {
     example: { domain_id: DOMAIN_EXAMPLE.id, domain: DOMAIN_EXAMPLE.domain, verified_at: '2026-11-24T20:01:12.345Z' },
   },
   'domain.unverified': {
+    readPermission: 'domains:manage',
     description:
       'A verified custom domain went back to pending: the daily re-check has not found its TXT record for 3 days. ' +
       'The name is no longer served; verify it again (POST /v1/domains/{id}/verify) once the record is back.',
@@ -371,6 +405,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'domain.removed': {
+    readPermission: 'domains:manage',
     description:
       'A custom domain was removed: deleted by the tenant (reason deleted), or a pending claim ended because ' +
       'another tenant verified the name first (reason claimed_by_another_tenant).',
@@ -388,6 +423,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'didcomm.message.sent': {
+    readPermission: 'didcomm:read',
     description:
       'One of the tenant’s DIDs sent a DIDComm message (POST /v1/didcomm/messages, a credential delivered with deliver_to, or a protocol reply). Never its body.',
     data: z.strictObject({
@@ -414,6 +450,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'didcomm.message.received': {
+    readPermission: 'didcomm:read',
     description:
       'One of the tenant’s DIDs received a DIDComm message (POST /didcomm, or from a DID hosted here). Never its body.',
     data: z.strictObject({
@@ -438,6 +475,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   'webhook.test': {
+    readPermission: 'webhooks:manage',
     description: 'Sent on request (POST /v1/webhooks/{id}/test) to that endpoint only, to check it; changes nothing.',
     data: z.strictObject({
       webhook_id: id('The endpoint it was sent to.'),
@@ -453,6 +491,26 @@ export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as readonly EventType[] 
 
 export function isEventType(value: string): value is EventType {
   return Object.hasOwn(EVENT_CATALOGUE, value);
+}
+
+/** The permission that reads events of `type` (beside events:read). */
+export function eventReadPermission(type: EventType): Permission {
+  return EVENT_CATALOGUE[type].readPermission;
+}
+
+/** Which permission reads which types, as documentation says it: "credentials:list: credential.issued, …; …". */
+export function eventReadRules(): string {
+  const byPermission = new Map<Permission, EventType[]>();
+  for (const type of EVENT_TYPES) {
+    const permission = eventReadPermission(type);
+    byPermission.set(permission, [...(byPermission.get(permission) ?? []), type]);
+  }
+  return [...byPermission].map(([permission, types]) => `${permission}: ${types.join(', ')}`).join('; ');
+}
+
+/** The event types a holder of `permissions` may read, in catalogue order. */
+export function readableEventTypes(permissions: ReadonlySet<string>): EventType[] {
+  return EVENT_TYPES.filter((type) => permissions.has(EVENT_CATALOGUE[type].readPermission));
 }
 
 /** The `data` of an event of `type`, as recorded (and delivered). */

@@ -40,15 +40,15 @@ export const eventView = {
 
 export type EventRow = Prisma.OutboxEventGetPayload<{ select: typeof eventView }>;
 
-/** The tenant's events, newest first, `take` rows after the cursor; of one type when given. */
+/** The tenant's events of the given types, newest first, `take` rows after the cursor. */
 export function listEvents(
   db: Db,
   tenantId: string,
-  filters: { type?: DomainEventType | null },
+  filters: { types: readonly DomainEventType[] },
   page: { before: Keyset | undefined; take: number },
 ): Promise<EventRow[]> {
   return db.outboxEvent.findMany({
-    where: { tenantId, ...(filters.type && { type: filters.type }), ...afterCursor('createdAt', page.before) },
+    where: { tenantId, type: { in: [...filters.types] }, ...afterCursor('createdAt', page.before) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: page.take,
     select: eventView,

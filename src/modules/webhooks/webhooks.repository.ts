@@ -56,6 +56,7 @@ export function createEndpoint(
   endpoint: {
     id: string;
     url: string;
+    host: string;
     events: string[];
     description: string;
     secretCiphertext: Uint8Array<ArrayBuffer>;

@@ -4,13 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, rateLimited } from '../../lib/errors.js';
 import type { KeyEncryption } from '../../lib/key-encryption.js';
 import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import type { AttemptOutcome } from './delivery/attempt.js';
+import { DeliverySlotsFull } from './delivery/dispatch.repository.js';
 import type { WebhookDispatcher } from './delivery/dispatcher.js';
 import { generateWebhookSecret } from './delivery/signature.js';
 import {
@@ -29,6 +30,7 @@ const TEST_SEND_GRACE_MS = 5 * 60 * 1000;
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const SECRET_OVERLAP_MS = 24 * 3600 * 1000;
 const NOT_FOUND = 'webhook not found';
+const SLOTS_FULL = 'too many deliveries to this endpoint or its host are in progress; try again shortly';
 
 export type WebhookView = Omit<EndpointRow, 'previousSecretExpiresAt' | 'failingSince'> & {
   /** Until when the previous secret still signs beside the current one; null outside a rotation. */
@@ -90,6 +92,7 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
       const row = await repository.createEndpoint(tx, principal.tenantId, {
         id,
         url,
+        host: new URL(url).host,
         events: input.events,
         description: input.description ?? '',
         secretCiphertext: sealWebhookSecret(keys, principal.tenantId, id, secret),
@@ -122,7 +125,7 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
     return prisma.$transaction(async (tx) => {
       await repository.lockSubscriptions(tx, principal.tenantId);
       const row = await repository.updateEndpoint(tx, principal.tenantId, id, {
-        ...(url !== undefined && { url }),
+        ...(url !== undefined && { url, host: new URL(url).host }),
         ...(input.events && { events: input.events }),
         ...(input.description !== undefined && input.description !== null && { description: input.description }),
         // Enabling again starts a fresh failing streak (a disabled endpoint would otherwise be disabled at once).
@@ -180,32 +183,49 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
     });
   }
 
-  /** Sends a webhook.test event to this endpoint now (and to no other) and answers the attempt's outcome. */
+  /**
+   * Sends a webhook.test event to this endpoint now (and to no other) and answers the attempt's outcome. It
+   * takes one of the endpoint's and its host's slots like any delivery: when they are all taken, 429 and
+   * nothing written.
+   */
   async function sendTest(principal: Principal, id: string) {
     const endpoint = await endpointOf(principal, id);
     const now = new Date();
-    const delivery = await prisma.$transaction(async (tx) => {
-      // Published from the start: the fan-out gives it to no other endpoint.
-      const event = await tx.outboxEvent.create({
-        data: {
-          tenantId: principal.tenantId,
-          type: 'webhook.test',
-          payload: { webhook_id: endpoint.id, message: 'a test event sent from the API' },
-          createdAt: now,
-          publishedAt: now,
-        },
-        select: { id: true },
-      });
-      return repository.createDelivery(tx, principal.tenantId, {
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: 'webhook.test',
-        now,
-        dueAt: new Date(now.getTime() + TEST_SEND_GRACE_MS),
-      });
-    });
-    const outcome = await dispatcher.attemptNow(principal.tenantId, delivery.id, 'test');
+    const { delivery, claimed } = await withSlot(() =>
+      prisma.$transaction(async (tx) => {
+        // Published from the start: the fan-out gives it to no other endpoint.
+        const event = await tx.outboxEvent.create({
+          data: {
+            tenantId: principal.tenantId,
+            type: 'webhook.test',
+            payload: { webhook_id: endpoint.id, message: 'a test event sent from the API' },
+            createdAt: now,
+            publishedAt: now,
+          },
+          select: { id: true },
+        });
+        const delivery = await repository.createDelivery(tx, principal.tenantId, {
+          endpointId: endpoint.id,
+          eventId: event.id,
+          eventType: 'webhook.test',
+          now,
+          dueAt: new Date(now.getTime() + TEST_SEND_GRACE_MS),
+        });
+        return { delivery, claimed: await dispatcher.claimNow(tx, principal.tenantId, delivery.id) };
+      }),
+    );
+    const outcome = claimed ? await dispatcher.attemptClaimed(claimed, 'test') : null;
     return { delivery: await deliveryOf(principal, delivery.id), attempt: attemptView(outcome) };
+  }
+
+  /** Runs a claim, answering 429 (with when to retry) when the endpoint's or its host's slots are taken. */
+  async function withSlot<T>(claim: () => Promise<T>): Promise<T> {
+    try {
+      return await claim();
+    } catch (error) {
+      if (error instanceof DeliverySlotsFull) throw rateLimited(SLOTS_FULL, dispatcher.slotWaitSeconds);
+      throw error;
+    }
   }
 
   async function deliveries(principal: Principal, id: string, rawStatus: unknown, page: PageRequest) {
@@ -227,7 +247,7 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
   /** A new attempt of the same event now (the same webhook-id), whatever the delivery's state. */
   async function replay(principal: Principal, id: string) {
     await deliveryOf(principal, id);
-    const outcome = await dispatcher.attemptNow(principal.tenantId, id, 'replay');
+    const outcome = await withSlot(() => dispatcher.attemptNow(principal.tenantId, id, 'replay'));
     return { delivery: await deliveryOf(principal, id), attempt: attemptView(outcome) };
   }
 

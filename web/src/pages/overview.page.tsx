@@ -56,7 +56,7 @@ export default function OverviewPage() {
       )}
       <section aria-labelledby="events-title" className="section">
         <h2 id="events-title">Recent events</h2>
-        <Can permission="webhooks:manage">
+        <Can permission="events:read">
           <RecentEvents />
         </Can>
       </section>

@@ -86,50 +86,101 @@ const WITH_CONTEXT = `
   JOIN webhook_endpoints w ON w.id = c.endpoint_id
   LEFT JOIN outbox_events e ON e.id = c.event_id`;
 
+/** Connections open at once: to one endpoint, and to one host across a tenant's endpoints. */
+export type DeliveryCaps = { perEndpoint: number; perHost: number };
+
 /**
  * Claims up to `limit` due deliveries, oldest due first, taking from each enabled endpoint at most what its
- * `perEndpoint` slots leave once the claims others hold on it are counted: a slow or dead receiver holds only
- * its own slots, and each endpoint's rows are found through its own index range, so a backlog behind one
- * endpoint does not make the claim slower for the others. The candidates are locked and their conditions
- * checked again in the UPDATE's own subquery: one claim per attempt between instances.
+ * `perEndpoint` slots leave once the claims others hold on it are counted, and from each host of a tenant at
+ * most what its `perHost` slots leave: a slow or dead receiver holds only its own slots, and an event fanned
+ * out to a hundred endpoints on one host opens `perHost` connections to it, not a hundred. Each endpoint's rows
+ * are found through its own index range, so a backlog behind one endpoint does not make the claim slower for
+ * the others. The candidates are locked and their conditions checked again in the UPDATE's own subquery: one
+ * claim per attempt between instances. A claim counts while its lease runs (locked_until), whatever the
+ * delivery's state: a replay of a finished delivery holds a connection too.
  */
 export function claimDueDeliveries(
   sql: PreparedSql,
-  claim: { lockedBy: string; now: Date; leaseUntil: Date; limit: number; perEndpoint: number },
+  claim: { lockedBy: string; now: Date; leaseUntil: Date; limit: number } & DeliveryCaps,
 ): Promise<ClaimedDelivery[]> {
-  const { now, perEndpoint, lockedBy, leaseUntil, limit } = claim;
-  return sql<ClaimedDelivery>('webhook-claim-due', CLAIM_DUE_SQL, [now, perEndpoint, lockedBy, leaseUntil, limit]);
+  const { now, perEndpoint, perHost, lockedBy, leaseUntil, limit } = claim;
+  return sql<ClaimedDelivery>('webhook-claim-due', CLAIM_DUE_SQL, [
+    now,
+    perEndpoint,
+    lockedBy,
+    leaseUntil,
+    limit,
+    perHost,
+  ]);
 }
 
 const CLAIM_DUE_SQL = `
     WITH candidates AS (
-      SELECT due.id, due.next_attempt_at
+      SELECT due.id, due.next_attempt_at, w.tenant_id, w.host
       FROM webhook_endpoints w
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS n FROM webhook_deliveries f
-        WHERE f.endpoint_id = w.id AND f.locked_until >= $1::timestamptz AND f.state = 'pending'
+        WHERE f.endpoint_id = w.id AND f.locked_until >= $1::timestamptz
       ) busy
       CROSS JOIN LATERAL (
         SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
         WHERE d.endpoint_id = w.id AND d.state = 'pending' AND d.next_attempt_at <= $1::timestamptz
           AND (d.locked_until IS NULL OR d.locked_until < $1::timestamptz)
         ORDER BY d.next_attempt_at
-        LIMIT greatest($2::int - busy.n, 0)
+        LIMIT greatest(least($2::int, $6::int) - busy.n, 0)
       ) due
       WHERE w.enabled
+    ), host_busy AS (
+      SELECT h.tenant_id, h.host, sum(busy.n)::int AS n
+      FROM webhook_endpoints h
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS n FROM webhook_deliveries f
+        WHERE f.endpoint_id = h.id AND f.locked_until >= $1::timestamptz
+      ) busy
+      WHERE (h.tenant_id, h.host) IN (SELECT DISTINCT tenant_id, host FROM candidates)
+      GROUP BY h.tenant_id, h.host
+    ), within_host AS (
+      SELECT c.id, c.next_attempt_at,
+             row_number() OVER (PARTITION BY c.tenant_id, c.host ORDER BY c.next_attempt_at, c.id) AS place,
+             coalesce(b.n, 0) AS busy
+      FROM candidates c LEFT JOIN host_busy b ON b.tenant_id = c.tenant_id AND b.host = c.host
     ), claimed AS (
       UPDATE webhook_deliveries SET locked_by = $3::text, locked_until = $4::timestamptz,
                                     attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM webhook_deliveries
-        WHERE id IN (SELECT id FROM candidates ORDER BY next_attempt_at LIMIT $5::int)
+        WHERE id IN (SELECT id FROM within_host WHERE place <= $6::int - busy ORDER BY next_attempt_at LIMIT $5::int)
           AND state = 'pending' AND (locked_until IS NULL OR locked_until < $1::timestamptz)
         FOR UPDATE SKIP LOCKED)
       RETURNING id, tenant_id, endpoint_id, event_id, attempts, state
     )
     ${WITH_CONTEXT}`;
 
-/** Claims one delivery of the tenant now, whatever its state or schedule (a test send, a replay); null if another attempt holds it. */
+/**
+ * Claims one delivery of the tenant now, whatever its state or schedule (a test send, a replay), as one of its
+ * endpoint's and host's slots like a scheduled attempt: null if another attempt holds it, DeliverySlotsFull when
+ * the slots are all taken. Such claims for one host of a tenant wait for each other (an advisory lock held to
+ * the end of the transaction), so requests arriving together cannot all count the same free slot.
+ */
+export async function claimDeliveryInSlot(
+  tx: Prisma.TransactionClient,
+  claim: { tenantId: string; id: string; lockedBy: string; now: Date; leaseUntil: Date } & DeliveryCaps,
+): Promise<ClaimedDelivery | null> {
+  const [target] = await tx.$queryRaw<{ endpointId: string; host: string }[]>`
+    SELECT w.id::text AS "endpointId", w.host FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+    WHERE d.tenant_id = ${claim.tenantId}::uuid AND d.id = ${claim.id}::uuid`;
+  if (!target) return null;
+  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`webhook-host:${claim.tenantId}:${target.host}`}))) AS l`;
+  const [busy] = await tx.$queryRaw<{ endpoint: number; host: number }[]>`
+    SELECT coalesce(sum(CASE WHEN f.endpoint_id = ${target.endpointId}::uuid THEN 1 ELSE 0 END), 0)::int AS endpoint,
+           count(*)::int AS host
+    FROM webhook_deliveries f JOIN webhook_endpoints w ON w.id = f.endpoint_id AND w.tenant_id = ${claim.tenantId}::uuid
+    WHERE f.tenant_id = ${claim.tenantId}::uuid AND w.host = ${target.host} AND f.locked_until >= ${claim.now}::timestamptz`;
+  if (busy && (busy.endpoint >= claim.perEndpoint || busy.host >= claim.perHost)) throw new DeliverySlotsFull();
+  return claimDelivery(tx, claim);
+}
+
+/** Claims one delivery of the tenant now, whatever its state, schedule or slots; null if another attempt holds it. */
 export async function claimDelivery(
   db: Db,
   claim: { tenantId: string; id: string; lockedBy: string; now: Date; leaseUntil: Date },
@@ -148,6 +199,9 @@ export async function claimDelivery(
     ${Prisma.raw(WITH_CONTEXT)}`;
   return rows[0] ?? null;
 }
+
+/** The endpoint's or its host's slots are all taken: an attempt now would exceed the caps. */
+export class DeliverySlotsFull extends Error {}
 
 export type AttemptRecord = {
   state: 'pending' | 'succeeded' | 'failed';

@@ -5,12 +5,12 @@
 // after every successful write request) and polls otherwise, for what other instances wrote and for retries.
 import { randomUUID } from 'node:crypto';
 import type { PreparedSql } from '../../../db/database.js';
-import type { PrismaClient } from '../../../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../../../generated/prisma/client.js';
 import type { KeyEncryption } from '../../../lib/key-encryption.js';
 import type { Logger } from '../../../lib/logger.js';
 import { systemClock, type Clock } from '../../jobs/clock.js';
 import { attemptDelivery, type AttemptKind, type AttemptOutcome } from './attempt.js';
-import { claimDelivery, claimDueDeliveries, fanOutEvents, type ClaimedDelivery } from './dispatch.repository.js';
+import { claimDeliveryInSlot, claimDueDeliveries, fanOutEvents, type ClaimedDelivery } from './dispatch.repository.js';
 
 export type DispatcherOptions = {
   db: PrismaClient;
@@ -23,9 +23,13 @@ export type DispatcherOptions = {
   production: boolean;
   /** Each attempt's bound, connection to response (the contract of the feature: 10 s). */
   attemptTimeoutMs?: number;
-  /** Attempts in flight in this instance, and per endpoint across instances. */
+  /**
+   * Attempts in flight in this instance; per endpoint across instances; per host of a tenant (its endpoints
+   * whose URLs name that host) across instances. Test sends and replays count against the last two too.
+   */
   concurrency?: number;
   perEndpoint?: number;
+  perHost?: number;
   /** How often an idle dispatcher looks for work it was not woken for. */
   pollMs?: number;
   /** Told of every attempt's outcome (metrics). */
@@ -49,7 +53,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   const instanceId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   // A dead receiver holds at most half of an instance's slots; the rest serve the other endpoints.
   const concurrency = options.concurrency ?? 16;
-  const perEndpoint = options.perEndpoint ?? 8;
+  const caps = { perEndpoint: options.perEndpoint ?? 8, perHost: options.perHost ?? 8 };
   const pollMs = options.pollMs ?? 1_000;
   const attemptOptions = {
     db: options.db,
@@ -86,7 +90,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
       now: now(),
       leaseUntil: lease(),
       limit: free,
-      perEndpoint,
+      ...caps,
     });
     for (const delivery of claimed) track(attempt(delivery));
     return claimed.length;
@@ -96,6 +100,17 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
     const outcome = await attemptDelivery(attemptOptions, { ...delivery, lockedBy: instanceId }, now, kind);
     options.onAttempt?.(outcome);
     return outcome;
+  }
+
+  function claimNow(tx: Prisma.TransactionClient, tenantId: string, deliveryId: string) {
+    return claimDeliveryInSlot(tx, {
+      tenantId,
+      id: deliveryId,
+      lockedBy: instanceId,
+      now: now(),
+      leaseUntil: lease(),
+      ...caps,
+    });
   }
 
   function track(promise: Promise<unknown>) {
@@ -182,19 +197,24 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
       }
     },
     /**
-     * Makes an attempt of one of the tenant's deliveries now, whatever its schedule (a test send, a replay),
-     * and answers its outcome; null when another attempt of it is in flight.
+     * Makes an attempt of one of the tenant's deliveries now, whatever its schedule (a replay), and answers its
+     * outcome; null when another attempt of it is in flight. DeliverySlotsFull when its endpoint's or host's
+     * slots are all taken.
      */
     async attemptNow(tenantId: string, deliveryId: string, kind: 'test' | 'replay'): Promise<AttemptOutcome | null> {
-      const claimed = await claimDelivery(options.db, {
-        tenantId,
-        id: deliveryId,
-        lockedBy: instanceId,
-        now: now(),
-        leaseUntil: lease(),
-      });
+      const claimed = await options.db.$transaction((tx) => claimNow(tx, tenantId, deliveryId));
       return claimed ? attempt(claimed, kind) : null;
     },
+    /**
+     * Claims a delivery within the caller's transaction (a test send claims the delivery it has just written,
+     * so a refusal writes nothing): null when another attempt holds it, DeliverySlotsFull when the slots are
+     * taken. attemptClaimed() makes the attempt once the transaction has committed.
+     */
+    claimNow: (tx: Prisma.TransactionClient, tenantId: string, deliveryId: string) =>
+      claimNow(tx, tenantId, deliveryId),
+    attemptClaimed: (claimed: ClaimedDelivery, kind: 'test' | 'replay') => attempt(claimed, kind),
+    /** How long a refused caller should wait: a slot frees when an attempt ends, within its timeout. */
+    slotWaitSeconds: Math.ceil(attemptOptions.timeoutMs / 1000),
   };
 }
 
