@@ -439,10 +439,9 @@ describeInBrowser('the dashboard on the free plan', { timeout: 240_000 }, () => 
     await visit('Overview', 'Overview', null);
 
     const spent = graphql.requests.filter((request) => request.authorized);
-    console.log(
-      `walkthrough: ${spent.length} requests on the tenant's bucket over ${Math.round((spent.at(-1)!.at - spent[0]!.at) / 1000)} s`,
-      views,
-    );
+    const seconds = Math.round((spent.at(-1)!.at - spent[0]!.at) / 1000);
+    const listing = views.map((view) => `${view.step}: ${view.operations.join(' + ') || 'none'}`).join('\n  ');
+    console.log(`walkthrough: ${spent.length} requests on the tenant's bucket over ${seconds} s\n  ${listing}`);
     expect(spent.length).toBeLessThanOrEqual(plan.burst + plan.perMinute);
     expect(graphql.requests.filter((request) => request.status === 429)).toEqual([]);
     expectCleanPage(dashboard);
