@@ -14,16 +14,9 @@
 import meDocument from '../graphql/me.graphql?raw';
 import overviewDocument from '../graphql/overview.graphql?raw';
 import { GRAPHQL_PATH } from './graphql-path';
+import { overviewVariables } from './overview-variables';
 
 type EarlyQuery = { operationName: string; document: string; variables: Record<string, unknown> };
-
-export const RECENT_EVENTS = 10;
-
-/** The overview's variables, for a member holding `granted`. */
-export const overviewVariables = (granted: readonly string[]) => ({
-  canSeeEvents: granted.includes('webhooks:manage'),
-  eventLimit: RECENT_EVENTS,
-});
 
 /** The query of the pages a first load most often opens, by path under the app's base. */
 const PAGE_QUERIES: Record<string, (granted: readonly string[]) => EarlyQuery> = {

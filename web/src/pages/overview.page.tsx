@@ -8,7 +8,7 @@ import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Meter } from '../components/meter';
 import { OverviewPageDocument, type OverviewPageQuery } from '../generated/graphql';
-import { overviewVariables, RECENT_EVENTS } from '../api/early-requests';
+import { overviewVariables, RECENT_EVENTS } from '../api/overview-variables';
 import { useSession } from '../session/session';
 import { eventName, formatNumber, planLabel } from '../vocabulary';
 import { eventSummary, formatTime, monthName } from './overview.rules';
