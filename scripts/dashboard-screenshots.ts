@@ -6,6 +6,7 @@
 // credential's page). Needs Chromium as the browser tests do (/usr/bin/chromium, or CHROMIUM_PATH).
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { register } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -23,7 +24,21 @@ const VIEWPORT = { width: 1280, height: 800 };
 type PageLine = { path: string; title: string; audience: 'signed-in' | 'signed-out'; permissions: readonly string[] };
 
 // The registry is the dashboard's code (web/tsconfig, bundler resolution): loaded at run time, by a path the
-// service's type-check does not follow. Only its data is read; no page module is loaded.
+// service's type-check does not follow. Only its data is read; no page module but the overview (which the
+// registry loads eagerly) is loaded. What the bundler does for the modules that loads, Node is taught here:
+// an operation file imported `?raw` is its text, a stylesheet is nothing.
+register(
+  `data:text/javascript,${encodeURIComponent(`
+    import { readFile } from 'node:fs/promises';
+    export async function load(url, context, next) {
+      const file = url.split('?')[0];
+      if (file.endsWith('.graphql')) {
+        return { format: 'module', shortCircuit: true, source: 'export default ' + JSON.stringify(await readFile(new URL(file), 'utf8')) };
+      }
+      if (file.endsWith('.css')) return { format: 'module', shortCircuit: true, source: '' };
+      return next(url, context);
+    }`)}`,
+);
 const registryPath = '../web/src/pages/registry.ts';
 const { PAGES } = (await import(/* @vite-ignore */ registryPath)) as { PAGES: readonly PageLine[] };
 

@@ -49,6 +49,8 @@ export type AppDeps = {
   graphiql: boolean;
   /** The dashboard's files; default: web/dist of this package, read now. */
   dashboard?: Dashboard;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS, for what the dashboard says about receiving on localhost in development. */
+  webhookAllowPrivateUrls?: boolean;
 };
 
 export type App = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -76,7 +78,9 @@ export function createApp(deps: AppDeps): App {
   const cors = createCorsPolicy(deps.corsOrigins);
   const operations = { health: deps.health, metrics, metricsToken: deps.metricsToken };
   const { rest, openApiDocument } = restAndDocument();
-  const dashboard = deps.dashboard ?? loadDashboard();
+  const dashboard =
+    deps.dashboard ??
+    loadDashboard(undefined, { production, webhookPrivateUrls: deps.webhookAllowPrivateUrls ?? false });
   // Every request's access line: its fields are fixed and hold no secret, so it skips the redaction pass (some
   // 1% of a request's CPU in a profile) that every other line goes through.
   const accessLog = log.child({}, { redact: [] });

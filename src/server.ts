@@ -131,6 +131,7 @@ export async function startServer(
     metricsToken: config.metricsToken,
     corsOrigins: config.corsOrigins,
     graphiql: config.graphiql,
+    webhookAllowPrivateUrls: config.webhookAllowPrivateUrls,
   });
   // On the database, not a timer per process: each purge runs once per period whichever instances are up.
   const jobs = createJobRunner({

@@ -3,6 +3,7 @@
 // whose cause is logged. GraphiQL is served from this origin (graphiql.ts) when the config turns it on, and
 // introspection is off in production unless GraphiQL is on. Limits on what one request may ask for are in
 // limits.ts.
+import { PRODUCT_NAME } from '../lib/product.js';
 import {
   getLocation,
   getOperationAST,
@@ -61,7 +62,7 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: GraphQLHand
   return createYoga<RequestContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    graphiql: graphiql && { title: 'GraphiQL · Identity and Credential Service' },
+    graphiql: graphiql && { title: `GraphiQL · ${PRODUCT_NAME}` },
     renderGraphiQL: renderGraphiQLPage,
     // CORS is the app's (src/http/cors.ts: exact origins from CORS_ORIGINS); Yoga's default would reflect
     // any Origin with credentials allowed.

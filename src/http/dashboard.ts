@@ -71,8 +71,29 @@ export function defaultDashboardDirectory(): string {
   }
 }
 
+/** What the dashboard is told of the deployment it runs in (a meta element of index.html: DEPLOYMENT_META). */
+export type DashboardDeployment = { production: boolean; webhookPrivateUrls: boolean };
+
+export const DEPLOYMENT_META = 'credential-service-deployment';
+
+/**
+ * index.html with the deployment named in a meta element, outside production only: there the webhook form says
+ * how to receive events on localhost (WEBHOOK_ALLOW_PRIVATE_URLS). Production's page says nothing of it.
+ */
+export function withDeployment(html: Buffer, deployment: DashboardDeployment | undefined): Buffer {
+  if (!deployment || deployment.production) return html;
+  const content = deployment.webhookPrivateUrls ? 'development webhook-private-urls' : 'development';
+  const text = html.toString('utf8');
+  const at = text.indexOf('</head>');
+  if (at < 0) return html;
+  return Buffer.from(
+    `${text.slice(0, at)}<meta name="${DEPLOYMENT_META}" content="${content}" />${text.slice(at)}`,
+    'utf8',
+  );
+}
+
 /** Lists and reads the built files once. A missing build is an empty table: /app then says how to build it. */
-export function loadDashboard(directory = defaultDashboardDirectory()): Dashboard {
+export function loadDashboard(directory = defaultDashboardDirectory(), deployment?: DashboardDeployment): Dashboard {
   const files = new Map<string, DashboardFile>();
   if (!existsSync(path.join(directory, 'index.html'))) return { directory, files };
   const names = readdirSync(directory, { recursive: true, encoding: 'utf8', withFileTypes: false });
@@ -87,6 +108,7 @@ export function loadDashboard(directory = defaultDashboardDirectory()): Dashboar
     } catch {
       continue; // a directory
     }
+    if (relative === 'index.html') body = withDeployment(body, deployment);
     const digest = createHash('sha256').update(body).digest('hex');
     files.set(relative, {
       contentType: CONTENT_TYPES[path.extname(relative).toLowerCase()] ?? 'application/octet-stream',

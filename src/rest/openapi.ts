@@ -5,6 +5,7 @@
 // typed sample of its operation's selection, the access from the field's declaration (src/graphql/access.ts),
 // and the public documents from their own table (openapi-public.ts). Every response lists the headers the
 // service sends on all of them: the six security headers, X-Request-Id and the RateLimit fields.
+import { PRODUCT_NAME } from '../lib/product.js';
 import {
   getNamedType,
   getNullableType,
@@ -167,7 +168,7 @@ export function buildOpenApiDocument(schema: GraphQLSchema, endpoints: RestEndpo
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Identity and Credential Service',
+      title: PRODUCT_NAME,
       version,
       description:
         'Multi-tenant verifiable credentials and DIDs. Authenticate with `Authorization: Bearer <session token or API key>`. ' +

@@ -35,7 +35,10 @@ let issuerDid: string;
 const opened: DashboardPage[] = [];
 
 beforeAll(async () => {
-  [dns, receiver] = await Promise.all([startDnsServer(), startReceiver(() => ({ status: 200, body: 'thanks, got it' }))]);
+  [dns, receiver] = await Promise.all([
+    startDnsServer(),
+    startReceiver(() => ({ status: 200, body: 'thanks, got it' })),
+  ]);
   [app, browser] = await Promise.all([
     startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300' } }),
     launchChromium(),
@@ -76,8 +79,13 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
     const { page } = dashboard;
     await page.getByText('No endpoint yet.', { exact: false }).waitFor();
 
-    // An empty choice is refused before the service is asked.
+    // The form starts on every event (a first submit as it opens is accepted); outside production it says how
+    // to receive on localhost, and this deployment allows it.
+    expect(await page.getByRole('radio', { name: 'All events, including types added later' }).isChecked()).toBe(true);
+    expect(await page.getByTestId('private-url-note').textContent()).toMatch(/WEBHOOK_ALLOW_PRIVATE_URLS=true/);
+    // Narrowed to a choice, an empty one is refused before the service is asked.
     await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByRole('radio', { name: 'Only the types chosen below' }).check();
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByRole('alert').filter({ hasText: 'Choose at least one event type' }).waitFor();
     await page.getByRole('group', { name: 'DIDs', exact: true }).getByLabel('All of DIDs').check();
@@ -127,11 +135,16 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
 
     await page.getByRole('button', { name: 'Disable', exact: true }).click();
     await page.getByRole('button', { name: 'Enable', exact: true }).waitFor();
-    const after = await gql('query($id: String!) { webhook(id: $id) { enabled } webhookDeliveries(id: $id) { deliveries { eventType state lastStatus } } }', {
-      id: held.webhooks.webhooks[0].id,
-    });
+    const after = await gql(
+      'query($id: String!) { webhook(id: $id) { enabled } webhookDeliveries(id: $id) { deliveries { eventType state lastStatus } } }',
+      {
+        id: held.webhooks.webhooks[0].id,
+      },
+    );
     expect(after.webhook.enabled).toBe(false);
-    expect(after.webhookDeliveries.deliveries).toEqual([{ eventType: 'webhook.test', state: 'succeeded', lastStatus: 200 }]);
+    expect(after.webhookDeliveries.deliveries).toEqual([
+      { eventType: 'webhook.test', state: 'succeeded', lastStatus: 200 },
+    ]);
     expectCleanPage(dashboard);
   });
 
@@ -140,7 +153,9 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
     const { page } = dashboard;
     await page.getByText('No attestation matches.', { exact: false }).waitFor();
     const slug = business.tenant_slug;
-    expect(await page.getByRole('link', { name: `/v1/trust/lists/${slug}` }).getAttribute('href')).toBe(`/v1/trust/lists/${slug}`);
+    expect(await page.getByRole('link', { name: `/v1/trust/lists/${slug}` }).getAttribute('href')).toBe(
+      `/v1/trust/lists/${slug}`,
+    );
 
     await page.getByLabel('Attester (your DID that signs)').selectOption(issuerDid);
     await page.getByRole('textbox', { name: 'Subject DID' }).fill(OUTSIDE_DID);
@@ -158,7 +173,9 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
     const row = page.getByRole('table').getByRole('row').filter({ hasText: OUTSIDE_DID });
     await row.getByText('Active', { exact: true }).waitFor();
     await expectAccessible(page, 'trust, one attestation');
-    const held = await gql('{ trustAttestations { attestations { id subjectDid attesterDid score weight assuranceLevel credentialTypes status } } }');
+    const held = await gql(
+      '{ trustAttestations { attestations { id subjectDid attesterDid score weight assuranceLevel credentialTypes status } } }',
+    );
     expect(held.trustAttestations.attestations).toEqual([
       {
         id: expect.any(String),
@@ -189,7 +206,8 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText('Revoked', { exact: true }).waitFor();
     // (A revoked attestation is "not found" by id, as the contract says of revoked things: it is in the list.)
-    const revoked = (await gql('{ trustAttestations(status: revoked) { attestations { id status revokedAt } } }')).trustAttestations;
+    const revoked = (await gql('{ trustAttestations(status: revoked) { attestations { id status revokedAt } } }'))
+      .trustAttestations;
     expect(revoked.attestations).toEqual([
       { id: held.trustAttestations.attestations[0].id, status: 'revoked', revokedAt: expect.any(String) },
     ]);
@@ -210,7 +228,8 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
 
     await page.getByRole('link', { name: 'GDPR', exact: true }).click();
     await page.getByTestId('standing').waitFor();
-    const held = (await gql('{ complianceFramework(id: "gdpr") { controls { id state summary } } }')).complianceFramework.controls;
+    const held = (await gql('{ complianceFramework(id: "gdpr") { controls { id state summary } } }'))
+      .complianceFramework.controls;
     // Every control is shown with the state and summary the API evaluates.
     const shown = await page.locator('[data-control]').evaluateAll((items) =>
       items.map((item) => ({
@@ -219,15 +238,24 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
         summary: item.querySelector('.control-summary')?.textContent,
       })),
     );
-    const label = { met: 'Met', not_met: 'Not met', partial: 'Partial', attestation: 'Attested' } as Record<string, string>;
-    expect(shown).toEqual(held.map((control: { id: string; state: string; summary: string }) => ({ ...control, state: label[control.state] })));
+    const label = { met: 'Met', not_met: 'Not met', partial: 'Partial', attestation: 'Attested' } as Record<
+      string,
+      string
+    >;
+    expect(shown).toEqual(
+      held.map((control: { id: string; state: string; summary: string }) => ({
+        ...control,
+        state: label[control.state],
+      })),
+    );
     const breach = page.locator('[data-control="breach-notification"]');
     expect(await breach.getByText('To do:').count()).toBe(1);
     await expectAccessible(page, 'a framework’s controls');
     await breach.getByLabel('Your statement').fill('Our incident procedure notifies the authority within 72 hours.');
     await breach.getByRole('button', { name: 'Record the attestation' }).click();
     await breach.locator('.badge').filter({ hasText: 'Attested' }).waitFor();
-    const attested = (await gql('{ complianceFramework(id: "gdpr") { controls { id state } } }')).complianceFramework.controls;
+    const attested = (await gql('{ complianceFramework(id: "gdpr") { controls { id state } } }')).complianceFramework
+      .controls;
     expect(attested.find((control: { id: string }) => control.id === 'breach-notification').state).toBe('attestation');
 
     await page.getByRole('link', { name: '← All frameworks' }).click();
@@ -236,7 +264,8 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
     const issued = page.getByRole('status').filter({ hasText: 'Issued' });
     await issued.getByRole('link').click();
     await page.getByRole('heading', { name: 'Controls as issued' }).waitFor();
-    const reports = (await gql('{ complianceReports { reports { id framework issuerDid } } }')).complianceReports.reports;
+    const reports = (await gql('{ complianceReports { reports { id framework issuerDid } } }')).complianceReports
+      .reports;
     expect(reports).toEqual([{ id: expect.any(String), framework: 'gdpr', issuerDid }]);
     expect(new URL(page.url()).pathname).toBe(`/app/compliance/reports/${reports[0].id}`);
     const download = page.waitForEvent('download');
@@ -257,7 +286,12 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const outcome = page.getByTestId('send-outcome');
     await outcome.getByText('Returned to you').waitFor();
-    await page.getByRole('table').getByRole('row').filter({ hasText: OUTSIDE_DID }).getByText('basicmessage 2.0 message').waitFor();
+    await page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: OUTSIDE_DID })
+      .getByText('basicmessage 2.0 message')
+      .waitFor();
     const held = await gql('{ didcommMessages { messages { direction did to type delivery message } } }');
     expect(held.didcommMessages.messages).toEqual([
       {
@@ -285,7 +319,14 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
     const name = await added.getByTestId('txt-name').textContent();
     const value = (await added.getByTestId('txt-value').textContent())!;
     const held = (await gql('{ domains { id domain status verification { name value } } }')).domains;
-    expect(held).toEqual([{ id: expect.any(String), domain, status: 'pending', verification: { name: `_credential-service.${domain}`, value } }]);
+    expect(held).toEqual([
+      {
+        id: expect.any(String),
+        domain,
+        status: 'pending',
+        verification: { name: `_credential-service.${domain}`, value },
+      },
+    ]);
     expect(name).toBe(`_credential-service.${domain}`);
     await expectAccessible(page, 'domains, one pending');
 
@@ -296,13 +337,18 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
     await card.getByRole('button', { name: `Verify now: ${domain}` }).click();
     await card.getByTestId('verify-outcome').getByText('Verified', { exact: false }).waitFor();
     await card.locator('.badge').filter({ hasText: 'verified' }).waitFor();
-    expect((await gql('{ domains { status verifiedAt } }')).domains[0]).toMatchObject({ status: 'verified', verifiedAt: expect.any(String) });
+    expect((await gql('{ domains { status verifiedAt } }')).domains[0]).toMatchObject({
+      status: 'verified',
+      verifiedAt: expect.any(String),
+    });
 
     await card.getByLabel('Path (optional)').fill('issuers/degrees');
     await card.getByRole('button', { name: 'Create did:web' }).click();
     const didWeb = `did:web:${domain}:issuers:degrees`;
     await card.getByRole('status').getByRole('link', { name: didWeb }).waitFor();
-    const dids = (await gql('{ dids(status: active) { dids { did } } }')).dids.dids.map((row: { did: string }) => row.did);
+    const dids = (await gql('{ dids(status: active) { dids { did } } }')).dids.dids.map(
+      (row: { did: string }) => row.did,
+    );
     expect(dids).toContain(didWeb);
     await expectAccessible(page, 'domains, one verified');
     expectCleanPage(dashboard);
@@ -315,11 +361,17 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
     const requirement = page.getByTestId('plan-requirement');
     await requirement.waitFor();
     expect(await requirement.textContent()).toBe(
-      'Custom domains require the business or enterprise plan; this tenant is on the developer plan.',
+      'Custom domains require the Business or Enterprise plan; this tenant is on the Developer plan.',
     );
     expect(await page.getByRole('button', { name: 'Add domain' }).isDisabled()).toBe(true);
-    const refused = await app.request('POST', '/v1/domains', { token: developer.token, body: { domain: 'x.example.com' } });
-    expect([refused.status, refused.body.error]).toEqual([403, 'custom domains require the business or enterprise plan']);
+    const refused = await app.request('POST', '/v1/domains', {
+      token: developer.token,
+      body: { domain: 'x.example.com' },
+    });
+    expect([refused.status, refused.body.error]).toEqual([
+      403,
+      'custom domains require the business or enterprise plan',
+    ]);
     expect((await gql('{ domains { id } }', {}, developer.token)).domains).toEqual([]);
     await expectAccessible(page, 'domains on the Developer plan');
     expectCleanPage(dashboard);

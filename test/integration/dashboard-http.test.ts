@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_CSP, dashboardTarget, loadDashboard } from '../../src/http/dashboard.js';
+import { DASHBOARD_CSP, dashboardTarget, DEPLOYMENT_META, loadDashboard } from '../../src/http/dashboard.js';
 import { SECURITY_HEADERS } from '../../src/http/security-headers.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { rawGet } from '../support/raw-http.js';
@@ -29,7 +29,8 @@ function referencedFiles(html: string): string[] {
 }
 
 function expectAppHeaders(headers: Headers, what: string) {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers.get(name), `${what}: ${name}`).toBe(value);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    expect(headers.get(name), `${what}: ${name}`).toBe(value);
   expect(headers.get('content-security-policy'), what).toBe(DASHBOARD_CSP);
 }
 
@@ -89,14 +90,20 @@ describe('the dashboard at /app', () => {
     expect(zipped.headers.vary).toBe('Accept-Encoding');
     expect(gunzipSync(Buffer.from(zipped.body, 'latin1')).equals(plainBody)).toBe(true);
     const etag = plain.headers.get('etag')!;
-    const again = await app.request('GET', entry, { headers: { 'if-none-match': etag, 'accept-encoding': 'identity' } });
+    const again = await app.request('GET', entry, {
+      headers: { 'if-none-match': etag, 'accept-encoding': 'identity' },
+    });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
   });
 
   it('answers a client route with the page, and a missing file with a JSON 404', async () => {
     const page = (await app.request('GET', '/app/')).text;
-    for (const route of ['/app/sign-in?next=%2Fdids', '/app/dids', `/app/dids/${encodeURIComponent('did:web:example.com')}`]) {
+    for (const route of [
+      '/app/sign-in?next=%2Fdids',
+      '/app/dids',
+      `/app/dids/${encodeURIComponent('did:web:example.com')}`,
+    ]) {
       const response = await app.request('GET', route);
       expect(response.status, route).toBe(200);
       expect(response.text, route).toBe(page);
@@ -129,6 +136,17 @@ describe('the dashboard at /app', () => {
       expect(response.body, target).not.toMatch(/root:x:0:0/);
       if (response.status === 200) expect(response.headers['content-type'], target).toBe('text/html; charset=utf-8');
     }
+  });
+
+  it('tells the page, outside production only, that it is development and whether private webhook URLs are allowed', async () => {
+    // The test app: NODE_ENV=test, WEBHOOK_ALLOW_PRIVATE_URLS unset.
+    const page = await app.request('GET', '/app/');
+    expect(page.text).toContain(`<meta name="${DEPLOYMENT_META}" content="development" />`);
+    const allowing = loadDashboard(WEB_DIST, { production: false, webhookPrivateUrls: true });
+    expect(allowing.files.get('index.html')!.body.toString()).toContain(`content="development webhook-private-urls"`);
+    const production = loadDashboard(WEB_DIST, { production: true, webhookPrivateUrls: true });
+    expect(production.files.get('index.html')!.body.toString()).not.toContain(DEPLOYMENT_META);
+    expect(production.files.get('index.html')!.body).toEqual(loadDashboard(WEB_DIST).files.get('index.html')!.body);
   });
 
   it('sends / to the dashboard', async () => {
@@ -177,7 +195,10 @@ describe('the file table', () => {
   });
 
   it('routes /app paths: files by exact name, client routes to the page, other file names nowhere', () => {
-    const files = new Map([['assets/a.js', 1], ['favicon.svg', 1]]);
+    const files = new Map([
+      ['assets/a.js', 1],
+      ['favicon.svg', 1],
+    ]);
     expect(dashboardTarget('/app', files)).toEqual({ kind: 'page' });
     expect(dashboardTarget('/app/', files)).toEqual({ kind: 'page' });
     expect(dashboardTarget('/app/assets/a.js', files)).toEqual({ kind: 'file', name: 'assets/a.js' });

@@ -12,13 +12,17 @@ import {
   launchChromium,
   openDashboard,
   screenshotsOnFailure,
+  PERMISSIONS_STORAGE_KEY,
   SESSION_STORAGE_KEY,
   sessionToken,
   signInAs,
   signInThroughForm,
+  bucketLevel,
+  watchGraphQL,
   type DashboardPage,
 } from '../support/dashboard-browser.js';
-import { BUILTIN_ROLE_IDS, registerUser, tenantOnPlan, uniqueSuffix } from '../support/factories.js';
+import { PLANS } from '../../src/modules/plans/plans.js';
+import { BUILTIN_ROLE_IDS, exhaustRateLimit, registerUser, tenantOnPlan, uniqueSuffix } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 
 let app: TestApp;
@@ -72,9 +76,13 @@ describeInBrowser('the dashboard in a browser', { timeout: 60_000 }, () => {
     // The overview: plan and this month's usage.
     await page.getByTestId('plan').waitFor();
     expect(new URL(page.url()).pathname).toBe('/app/');
-    expect(await page.getByTestId('plan').textContent()).toBe('developer');
+    expect(await page.getByTestId('plan').textContent()).toBe('Developer');
     expect(await meter(dashboard, 'Credentials issued')).toBe('0 of 100');
     expect(await meter(dashboard, 'Active DIDs')).toBe('0 of 1');
+    // The one seat taken: the plan's whole allowance in use, which is no alarm (a metered quota near its end is).
+    expect(await meter(dashboard, 'Members and invitations')).toBe('1 of 1');
+    const seats = page.locator('.meter').filter({ has: page.getByTestId('meter-Members and invitations') });
+    expect(await seats.getAttribute('class')).toBe('meter');
     await page.getByText('No events yet.').waitFor();
     expect(await page.getByRole('banner').textContent()).toContain(`Analytical Engines ${suffix}`);
     // The token is the tab's alone: sessionStorage, nothing in localStorage.
@@ -116,7 +124,11 @@ describeInBrowser('the dashboard in a browser', { timeout: 60_000 }, () => {
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.locator('.facts').getByText('deactivated').waitFor();
-    const after = await app.graphql('query($did: String!) { did(did: $did) { status deactivatedAt } }', { did }, token!);
+    const after = await app.graphql(
+      'query($did: String!) { did(did: $did) { status deactivatedAt } }',
+      { did },
+      token!,
+    );
     expect(after.body.data.did.status).toBe('deactivated');
     expect(after.body.data.did.deactivatedAt).not.toBeNull();
 
@@ -138,7 +150,10 @@ describeInBrowser('the dashboard in a browser', { timeout: 60_000 }, () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The service's own text.
-    await page.getByRole('alert').filter({ hasText: /^unauthorized$/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^unauthorized$/ })
+      .waitFor();
     await signInThroughForm(page, user);
     await page.waitForURL('**/app/dids');
     await page.getByRole('heading', { name: 'DIDs', level: 1 }).waitFor();
@@ -155,7 +170,10 @@ describeInBrowser('the dashboard in a browser', { timeout: 60_000 }, () => {
       body: { email: person.email, role_id: BUILTIN_ROLE_IDS.viewer },
     });
     expect(invited.status).toBe(200);
-    const accepted = await app.request('POST', '/v1/invitations/accept', { token: person.token, body: { token: invited.body.token } });
+    const accepted = await app.request('POST', '/v1/invitations/accept', {
+      token: person.token,
+      body: { token: invited.body.token },
+    });
     expect(accepted.status).toBe(200);
 
     const dashboard = await open({ path: '/sign-in' });
@@ -202,40 +220,60 @@ describeInBrowser('the dashboard in a browser', { timeout: 60_000 }, () => {
     expect(await sessionToken(stale.page)).toBeNull();
   });
 
-  it('asks for the overview once per query on a first load, before the app has run, and again on a later visit', async () => {
+  it('asks for the overview in one request on a first load, before the app has run, and not again while it is fresh', async () => {
     const owner = await tenantOnPlan(app, 'startup');
     const context = await browser!.newContext({ baseURL: app.url });
     opened.push({ context, page: await context.newPage(), problems: [], close: () => context.close() });
     const { page } = opened.at(-1)!;
+    // A tab that held this session before (a reload): its token, and the permissions of its last `me`, by which
+    // the first load chooses the overview's variables (whether to ask for the events).
+    const permissions = (await app.graphql('{ me { permissions } }', {}, owner.token)).body.data.me.permissions;
     await page.goto('/healthz');
-    await page.evaluate(([key, token]) => sessionStorage.setItem(key!, token!), [SESSION_STORAGE_KEY, owner.token]);
+    await page.evaluate(
+      ([key, token, permissionsKey, granted]) => {
+        sessionStorage.setItem(key!, token!);
+        sessionStorage.setItem(permissionsKey!, granted!);
+      },
+      [SESSION_STORAGE_KEY, owner.token, PERMISSIONS_STORAGE_KEY, JSON.stringify(permissions)],
+    );
     // Each GraphQL request as "METHOD operation": the app's client asks by GET, the first load's early requests
     // (web/src/api/early-requests.ts) by POST.
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname !== '/graphql') return;
-      const name = url.searchParams.get('operationName') ?? (request.postDataJSON() as { operationName?: string }).operationName;
+      const name =
+        url.searchParams.get('operationName') ?? (request.postDataJSON() as { operationName?: string }).operationName;
       asked.push(`${request.method()} ${name}`);
     });
     await page.goto('/app/');
     await page.getByTestId('plan').waitFor();
     const events = page.locator('section[aria-labelledby="events-title"]');
     await events.getByRole('table').or(events.getByText('No events yet.')).waitFor();
-    expect(await page.getByTestId('plan').textContent()).toBe('startup');
-    expect(asked.sort()).toEqual(['POST Me', 'POST RecentEvents', 'POST Usage']);
+    expect(await page.getByTestId('plan').textContent()).toBe('Startup');
+    expect(asked.sort()).toEqual(['POST Me', 'POST OverviewPage']);
 
-    // Later visits ask again (usage moves with everything done elsewhere), through the client.
-    expect((await app.request('POST', '/v1/dids', { token: owner.token, body: { method: 'key' } })).status).toBe(200);
+    // Back within moments, nothing changed by this dashboard: the answer it holds is shown, not asked for again.
     const navigation = page.getByRole('navigation', { name: 'Dashboard' });
     await navigation.getByRole('link', { name: 'DIDs' }).click();
-    await page.getByRole('heading', { name: 'DIDs', level: 1 }).waitFor();
+    await page.getByText('No DID yet.', { exact: false }).waitFor();
+    await navigation.getByRole('link', { name: 'Overview' }).click();
+    await page.getByTestId('plan').waitFor();
+    expect(asked.sort()).toEqual(['GET DidsPage', 'POST Me', 'POST OverviewPage']);
+
+    // A DID created here changes what the overview shows: the next visit asks again.
+    await navigation.getByRole('link', { name: 'DIDs' }).click();
+    await page.getByRole('button', { name: 'Create DID' }).click();
+    await page
+      .getByRole('table')
+      .getByRole('link', { name: /^did:key:/ })
+      .waitFor();
     asked.length = 0;
     await navigation.getByRole('link', { name: 'Overview' }).click();
-    await events.getByText('did_created').waitFor();
-    // The page shows the usage it holds until the fresh answer arrives, which may come after the events'.
+    await events.getByText('did.created').waitFor();
+    // The page shows the usage it holds until the fresh answer arrives.
     await expect.poll(() => meterOf(page, 'Active DIDs'), { timeout: 10_000 }).toBe('1 of 5');
-    expect(asked.sort()).toEqual(['GET RecentEvents', 'GET Usage']);
+    expect(asked.sort()).toEqual(['GET OverviewPage']);
   });
 
   it('shows a page the role cannot use disabled in the navigation, and refuses it naming the permission', async () => {
@@ -266,5 +304,161 @@ describeInBrowser('the dashboard in a browser', { timeout: 60_000 }, () => {
     // The check itself finds what it should: a field without a label is a critical finding.
     await viewer.page.evaluate(() => document.querySelector('main')!.append(document.createElement('input')));
     await expect(expectAccessible(viewer.page, 'a page with an unlabelled field')).rejects.toThrow(/critical label/);
+  });
+});
+
+// A newcomer's walkthrough on the free plan: every page of the navigation once, and the things a first day does.
+// Each page view is one GraphQL request (the page's own operation, which spreads its parts' fragments); a
+// mutation adds itself and, where it changes what the page lists, the page's one refetch. The whole costs no
+// more than the Developer plan's burst and a minute's refill: a person who takes a minute or more over it never
+// meets a 429. The test goes as fast as a person could without one: before a step it waits, if need be, until
+// the tenant's bucket (replayed from the requests' times, with the plan's numbers) holds what the step costs.
+describeInBrowser('the dashboard on the free plan', { timeout: 240_000 }, () => {
+  it('walks through sign-up, a DID, a credential in each format, verify, revoke, an API key, a webhook and every page, one request a page view', async () => {
+    const plan = PLANS.developer.rateLimit;
+    const dashboard = await open({ path: '/sign-up' });
+    const { page } = dashboard;
+    const graphql = watchGraphQL(page);
+    const navigation = page.getByRole('navigation', { name: 'Dashboard' });
+    const views: { step: string; operations: string[] }[] = [];
+    /** Runs a step that should send exactly `expected` (sorted), after waiting for the room it needs. */
+    async function step(name: string, expected: string[], act: () => Promise<void>) {
+      const cost = expected.filter((operation) => operation !== 'Register').length;
+      const wait = ((cost + 0.5 - bucketLevel(graphql.requests, plan)) * 60_000) / plan.perMinute;
+      if (wait > 0) await page.waitForTimeout(wait);
+      const from = graphql.requests.length;
+      await act();
+      await graphql.settled();
+      views.push({ step: name, operations: graphql.since(from) });
+      expect(graphql.since(from), name).toEqual([...expected].sort());
+    }
+    const visit = (title: string, heading: string, operation: string | null) =>
+      step(title, operation ? [operation] : [], async () => {
+        await navigation.getByRole('link', { name: title, exact: true }).click();
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      });
+
+    await step('sign up, the overview', ['Register', 'Me', 'OverviewPage'], async () => {
+      const suffix = uniqueSuffix();
+      await page.getByLabel('Your name').fill('Grace Hopper');
+      await page.getByLabel('Email').fill(`grace-${suffix}@example.com`);
+      await page.getByLabel('Password').fill('correct horse battery');
+      await page.getByLabel('Organisation name').fill(`Compilers ${suffix}`);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByTestId('plan').waitFor();
+      await page.getByText('No events yet.').waitFor();
+    });
+    await visit('DIDs', 'DIDs', 'DidsPage');
+    await step('create a DID (and the list again)', ['CreateDid', 'DidsPage'], async () => {
+      await page.getByRole('button', { name: 'Create DID' }).click();
+      await page
+        .getByRole('table')
+        .getByRole('link', { name: /^did:key:/ })
+        .waitFor();
+    });
+    await visit('Credentials', 'Credentials', 'CredentialsPage');
+    await step('the issue form', ['IssueCredentialPage'], async () => {
+      await page.getByRole('link', { name: 'Issue a credential' }).click();
+      await page.getByLabel('Issuer DID').and(page.locator(':not([value=""])')).waitFor();
+    });
+    await step('issue a jwt_vc_json', ['IssueCredential'], async () => {
+      await page.getByLabel('Credential types').fill('ExampleCredential');
+      await page.getByRole('group', { name: 'Claim 1', exact: true }).getByLabel('Name').fill('name');
+      await page.getByRole('group', { name: 'Claim 1', exact: true }).getByLabel('Value').fill('Grace');
+      await page.getByRole('button', { name: 'Issue credential' }).click();
+      await page.getByRole('heading', { name: 'Issued: ExampleCredential (jwt_vc_json)' }).waitFor();
+    });
+    await step('issue a vc+sd-jwt', ['IssueCredential'], async () => {
+      await page.getByRole('radio', { name: /^vc\+sd-jwt/ }).check();
+      await page.getByLabel('Credential type (vct)').fill('https://example.com/badge');
+      await page.getByRole('group', { name: 'Claim 1', exact: true }).getByLabel('Name').fill('name');
+      await page.getByRole('group', { name: 'Claim 1', exact: true }).getByLabel('Value').fill('Grace');
+      await page.getByRole('button', { name: 'Issue credential' }).click();
+      await page.getByRole('heading', { name: 'Issued: https://example.com/badge (vc+sd-jwt)' }).waitFor();
+    });
+    await step('its page', ['CredentialPage'], async () => {
+      await page.getByRole('link', { name: 'Open its page' }).click();
+      await page.getByRole('heading', { name: 'Disclosures' }).waitFor();
+    });
+    await step('verify it', ['VerifyCredential'], async () => {
+      await page.getByRole('link', { name: 'Verify it' }).click();
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      await page
+        .getByTestId('verdict')
+        .getByRole('heading', { name: /Verified/ })
+        .waitFor();
+    });
+    // Back to it: verifying changed nothing, and the page's answer is fresh.
+    await step('back to its page', [], async () => {
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Disclosures' }).waitFor();
+    });
+    await step('revoke it', ['RevokeCredential'], async () => {
+      await page.getByRole('button', { name: 'Revoke this credential' }).click();
+      await page
+        .getByRole('dialog', { name: 'Revoke this credential?' })
+        .getByRole('button', { name: 'Revoke' })
+        .click();
+      await page.locator('.facts').getByText('revoked').waitFor();
+    });
+    await visit('API keys', 'API keys', 'ApiKeysPage');
+    await step('create an API key (and the list again)', ['ApiKeysPage', 'CreateApiKey'], async () => {
+      await page.getByLabel('Name', { exact: true }).fill('ci');
+      await page
+        .getByRole('group', { name: 'Scopes (from the permissions you hold)' })
+        .getByRole('checkbox', { name: 'dids:list' })
+        .check();
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await page.getByRole('region', { name: 'Your new key ci' }).waitFor();
+      await page
+        .getByRole('table', { name: /^API keys/ })
+        .getByText('ci', { exact: true })
+        .waitFor();
+    });
+    await visit('Webhooks', 'Webhooks', 'WebhooksPage');
+    await step('add a webhook endpoint (and the list again)', ['CreateWebhook', 'WebhooksPage'], async () => {
+      // A public address (never sent to: the test app runs no dispatcher); this app refuses loopback ones.
+      await page.getByLabel('Endpoint URL').fill('https://8.8.8.8/hooks');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await page.getByTestId('secret').waitFor();
+      await page.getByRole('table').getByRole('link', { name: 'https://8.8.8.8/hooks' }).waitFor();
+    });
+    await visit('Members', 'Members', 'MembersPage');
+    await visit('Invitations', 'Invitations', 'InvitationsPage');
+    await visit('Roles', 'Roles', 'RolesPage');
+    await visit('Usage and plan', 'Usage and plan', 'UsagePage');
+    await visit('Audit log', 'Audit log', 'AuditLogPage');
+    await visit('Trust', 'Trust', 'TrustPage');
+    await visit('Compliance', 'Compliance', 'CompliancePage');
+    await visit('DIDComm', 'DIDComm', 'DidcommPage');
+    await visit('Domains', 'Custom domains', 'DomainsPage');
+    // Things changed since the overview was shown: it asks again.
+    await visit('Overview', 'Overview', 'OverviewPage');
+    // Nothing changed since, moments later: a page just shown is not asked for again.
+    await visit('Verify', 'Verify a credential', null);
+    await visit('Overview', 'Overview', null);
+
+    const spent = graphql.requests.filter((request) => request.authorized);
+    const seconds = Math.round((spent.at(-1)!.at - spent[0]!.at) / 1000);
+    const listing = views.map((view) => `${view.step}: ${view.operations.join(' + ') || 'none'}`).join('\n  ');
+    console.log(`walkthrough: ${spent.length} requests on the tenant's bucket over ${seconds} s\n  ${listing}`);
+    expect(spent.length).toBeLessThanOrEqual(plan.burst + plan.perMinute);
+    expect(graphql.requests.filter((request) => request.status === 429)).toEqual([]);
+    expectCleanPage(dashboard);
+  });
+
+  it('says when it will retry on a 429, and recovers by itself (Retry-After)', async () => {
+    const owner = await tenantOnPlan(app, 'developer');
+    const retryAfter = await exhaustRateLimit(app, owner.token);
+    const dashboard = await open({ token: owner.token, path: '/dids' });
+    const { page } = dashboard;
+    const notice = page.getByRole('status').filter({ hasText: /^Rate limited: retrying in \d+ s/ });
+    await notice.waitFor();
+    expect(Number((await notice.textContent())!.match(/in (\d+) s/)![1])).toBeLessThanOrEqual(retryAfter);
+    expect(await page.getByText('rate limit exceeded').count()).toBe(0);
+    // Once the bucket has a token again, the page asks again by itself and shows what it asked for.
+    await page.getByText('No DID yet.', { exact: false }).waitFor({ timeout: (retryAfter + 20) * 1000 });
+    await notice.waitFor({ state: 'hidden' });
+    expectCleanPage(dashboard);
   });
 });

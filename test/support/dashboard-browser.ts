@@ -31,6 +31,8 @@ import { CHROMIUM_ARGS, CHROMIUM_INSTALL_COMMAND, SKIP_BROWSER_TESTS, TEST_CHROM
 
 /** Where the dashboard keeps its token (web/src/session/session-store.ts). */
 export const SESSION_STORAGE_KEY = 'credential-service.session';
+/** The permissions of the tab's last `me`, which a reload's first requests read (web/src/session/session-store.ts). */
+export const PERMISSIONS_STORAGE_KEY = 'credential-service.permissions';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
@@ -64,7 +66,10 @@ export type OpenOptions = {
 };
 
 export async function openDashboard(browser: Browser, app: TestApp, options: OpenOptions = {}): Promise<DashboardPage> {
-  const context = await browser.newContext({ baseURL: app.url, viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -146,10 +151,15 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
       resultTypes: ['violations'],
     }),
   )) as AxeResult;
-  const serious = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const serious = result.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
   if (serious.length) {
     const listing = serious
-      .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`)
+      .map(
+        (violation) =>
+          `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`,
+      )
       .join('\n');
     throw new Error(`accessibility of ${what}:\n${listing}`);
   }
@@ -159,7 +169,10 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 export function screenshotsOnFailure(getBrowser: () => Browser | undefined, prefix: string): void {
   beforeEach(() => {
     onTestFailed(async ({ task }) => {
-      const pages = getBrowser()?.contexts().flatMap((context) => context.pages()) ?? [];
+      const pages =
+        getBrowser()
+          ?.contexts()
+          .flatMap((context) => context.pages()) ?? [];
       await mkdir(RESULTS_DIR, { recursive: true });
       const name = `${prefix}-${task.name}`.replace(/[^\w.-]+/g, '-').slice(0, 120);
       await Promise.all(
@@ -169,4 +182,76 @@ export function screenshotsOnFailure(getBrowser: () => Browser | undefined, pref
       );
     });
   });
+}
+
+/** One GraphQL request the page sent: its operation, whether it carried a session (the tenant's bucket), its status. */
+export type GraphQLRequest = { operation: string; authorized: boolean; at: number; status?: number };
+
+/**
+ * Every request the page sends to /graphql, as it sends it (the client asks by GET, the first load's early
+ * requests and mutations by POST). `settled()` waits until none is in flight and none has left for `quietMs`,
+ * so a step's count includes the refetches its answer set off.
+ */
+export function watchGraphQL(page: Page, quietMs = 500) {
+  const requests: GraphQLRequest[] = [];
+  const pending = new Map<object, GraphQLRequest>();
+  let lastActivity = Date.now();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname !== '/graphql') return;
+    const operation =
+      url.searchParams.get('operationName') ??
+      (request.postDataJSON() as { operationName?: string } | null)?.operationName ??
+      '(anonymous)';
+    const entry: GraphQLRequest = { operation, authorized: 'authorization' in request.headers(), at: Date.now() };
+    requests.push(entry);
+    pending.set(request, entry);
+    lastActivity = Date.now();
+  });
+  const done = (request: object, status?: number) => {
+    const entry = pending.get(request);
+    if (!entry) return;
+    entry.status = status;
+    pending.delete(request);
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', async (request) => done(request, (await request.response())?.status()));
+  page.on('requestfailed', (request) => done(request));
+  return {
+    requests,
+    /** The operations sent since `from` (an index into `requests`), sorted. */
+    since: (from: number) =>
+      requests
+        .slice(from)
+        .map((request) => request.operation)
+        .sort(),
+    async settled(): Promise<void> {
+      const deadline = Date.now() + 30_000;
+      while (pending.size > 0 || Date.now() - lastActivity < quietMs) {
+        if (Date.now() > deadline)
+          throw new Error(`GraphQL requests still in flight: ${[...pending.values()].map((r) => r.operation)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+/**
+ * A token bucket as the service keeps one per tenant (capacity `burst`, refilled at perMinute/60 a second),
+ * replayed over the authorized requests' send times: the tokens left now.
+ */
+export function bucketLevel(
+  requests: readonly GraphQLRequest[],
+  policy: { burst: number; perMinute: number },
+  now = Date.now(),
+) {
+  const perMs = policy.perMinute / 60_000;
+  let level = policy.burst;
+  let last: number | null = null;
+  for (const request of requests.filter((entry) => entry.authorized)) {
+    if (last !== null) level = Math.min(policy.burst, level + (request.at - last) * perMs);
+    level -= 1;
+    last = request.at;
+  }
+  return last === null ? level : Math.min(policy.burst, level + (now - last) * perMs);
 }

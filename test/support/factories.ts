@@ -84,6 +84,19 @@ export async function createApiKey(app: TestApp, token: string, body: Record<str
   return response.body as { id: string; key: string; prefix: string; scopes: string[] | null };
 }
 
+/**
+ * Spends the tenant's request bucket (its plan's burst) until the service answers 429; returns that answer's
+ * Retry-After in seconds. The bucket refills at the plan's rate, so it is empty only for a few seconds.
+ */
+export async function exhaustRateLimit(app: TestApp, token: string): Promise<number> {
+  for (let sent = 0; sent < 25_000; sent++) {
+    const response = await app.request('GET', '/v1/dids', { token });
+    if (response.status === 429) return Number(response.headers.get('retry-after'));
+    if (response.status !== 200) throw new Error(`list DIDs failed: ${response.status} ${response.text}`);
+  }
+  throw new Error('the bucket never ran dry');
+}
+
 /** A fresh tenant on the given plan with its owner's session. */
 export async function tenantOnPlan(app: TestApp, plan: string): Promise<RegisteredUser> {
   const owner = await registerUser(app);

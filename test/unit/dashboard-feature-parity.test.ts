@@ -7,7 +7,7 @@ import { PATH_SEGMENT } from '../../src/modules/dids/methods/did-web/did-web.js'
 import { domainNameProblem as serviceRule } from '../../src/modules/domains/domains.inputs.js';
 import { EVENT_TYPES as CATALOGUE } from '../../src/modules/events/event-catalogue.js';
 import { domainNameProblem, parseDidWebPath } from '../../web/src/pages/domains.rules.js';
-import { EVENT_TYPES } from '../../web/src/pages/webhooks.rules.js';
+import { EVENT_TYPES } from '../../web/src/vocabulary.js';
 
 describe('the dashboard’s copies of the service’s rules', () => {
   it('offers exactly the service’s event types', () => {

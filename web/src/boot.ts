@@ -6,4 +6,7 @@ import { appPath } from './app-path';
 import { createSessionStore, tabStorage } from './session/session-store';
 
 const path = appPath(window.location.pathname);
-if (path !== null) sendEarlyRequests(createSessionStore(tabStorage()).get().token, path);
+if (path !== null) {
+  const store = createSessionStore(tabStorage());
+  sendEarlyRequests(store.get().token, path, store.rememberedPermissions());
+}

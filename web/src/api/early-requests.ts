@@ -7,21 +7,24 @@
 // The documents are the operation files' own text (a .graphql file holding only queries), sent with the
 // operation's name; the client asks with its printed form of the same operation, so an answer is matched by
 // operation name, variables and token, never by URL. An answer is handed out once, and not after FRESH_MS.
+//
+// A page's variables may depend on the member's permissions (the overview's events need events:read): they
+// come from the permissions the tab remembers from its last `me` (session-store.ts). Without them (a first
+// load of the tab), only `me` leaves early.
 import meDocument from '../graphql/me.graphql?raw';
 import overviewDocument from '../graphql/overview.graphql?raw';
 import { GRAPHQL_PATH } from './graphql-path';
+import { overviewVariables } from './overview-variables';
 
 type EarlyQuery = { operationName: string; document: string; variables: Record<string, unknown> };
 
-export const RECENT_EVENTS = 10;
-export const recentEventsVariables = { limit: RECENT_EVENTS };
-
-/** The first queries of the pages a first load most often opens, by path under the app's base. */
-const PAGE_QUERIES: Record<string, readonly EarlyQuery[]> = {
-  '/': [
-    { operationName: 'Usage', document: overviewDocument, variables: {} },
-    { operationName: 'RecentEvents', document: overviewDocument, variables: recentEventsVariables },
-  ],
+/** The query of the pages a first load most often opens, by path under the app's base. */
+const PAGE_QUERIES: Record<string, (granted: readonly string[]) => EarlyQuery> = {
+  '/': (granted) => ({
+    operationName: 'OverviewPage',
+    document: overviewDocument,
+    variables: overviewVariables(granted),
+  }),
 };
 
 const FRESH_MS = 10_000;
@@ -29,10 +32,17 @@ const FRESH_MS = 10_000;
 type Sent = { key: string; sentAt: number; response: Promise<Response> };
 const sent: Sent[] = [];
 
-/** `path`: the address's path under the app's base ('/', '/dids'). */
-export function sendEarlyRequests(token: string | null, path: string): void {
+/**
+ * `path`: the address's path under the app's base ('/', '/dids'); `granted`: the permissions of the tab's last
+ * `me`, if it remembers them.
+ */
+export function sendEarlyRequests(token: string | null, path: string, granted: readonly string[] | null = null): void {
   if (token === null) return;
-  const queries = [{ operationName: 'Me', document: meDocument, variables: {} }, ...(PAGE_QUERIES[path] ?? [])];
+  const page = PAGE_QUERIES[path];
+  const queries = [
+    { operationName: 'Me', document: meDocument, variables: {} },
+    ...(page && granted ? [page(granted)] : []),
+  ];
   for (const { operationName, document, variables } of queries) {
     const response = fetch(GRAPHQL_PATH, {
       method: 'POST',
@@ -58,7 +68,7 @@ export function takeEarlyResponse(
   fetchImpl: typeof fetch,
 ): Promise<Response> | undefined {
   const now = performance.now();
-  // Stale answers go even when no request takes them (RecentEvents for a role that cannot see events, say), so
+  // Stale answers go even when no request takes them (a page whose permissions changed since, say), so
   // the table does not cost every later request a lookup.
   for (let i = sent.length - 1; i >= 0; i--) if (now - sent[i]!.sentAt > FRESH_MS) sent.splice(i, 1);
   if (sent.length === 0) return undefined;

@@ -11,10 +11,10 @@ import { Field } from '../components/field';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
 import {
-  ApiKeysDocument,
+  ApiKeysPageDocument,
   CreateApiKeyDocument,
   RevokeApiKeyDocument,
-  type ApiKeysQuery,
+  type ApiKeysPageQuery,
   type CreateApiKeyMutation,
 } from '../generated/graphql';
 import { useSession } from '../session/session';
@@ -31,7 +31,7 @@ import { formatTime } from './overview.rules';
 import { PermissionChecklist, ShownOnce, useDialogTarget } from './team-parts';
 import './team.css';
 
-type KeyRow = ApiKeysQuery['apiKeys']['apiKeys'][number];
+type KeyRow = ApiKeysPageQuery['apiKeys']['apiKeys'][number];
 type Created = NonNullable<CreateApiKeyMutation['createApiKey']>;
 
 const PAGE_SIZE = 25;
@@ -39,7 +39,7 @@ const PAGE_SIZE = 25;
 export default function ApiKeysPage() {
   const pages = useCursorPages();
   const [keys] = useQuery({
-    query: ApiKeysDocument,
+    query: ApiKeysPageDocument,
     variables: { limit: PAGE_SIZE, cursor: pages.cursor },
     requestPolicy: 'cache-and-network',
     // An empty page names no ApiKey: without this, the first key would not refresh the list.

@@ -8,12 +8,7 @@ import { DataTable, type Column } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
-import {
-  AuditLogDocument,
-  AuditLogVerificationDocument,
-  MembersDocument,
-  type AuditLogQuery,
-} from '../generated/graphql';
+import { AuditLogPageDocument, AuditLogVerificationDocument, type AuditLogPageQuery } from '../generated/graphql';
 import {
   actionsOf,
   actorText,
@@ -26,29 +21,22 @@ import {
 import { eventSummary, formatTime } from './overview.rules';
 import './team.css';
 
-type EventRow = AuditLogQuery['auditLog']['events'][number];
+type EventRow = AuditLogPageQuery['auditLog']['events'][number];
 
 const PAGE_SIZE = 50;
 
 export default function AuditPage() {
   const pages = useCursorPages();
-  const [log] = useQuery({
-    query: AuditLogDocument,
-    variables: { limit: PAGE_SIZE, cursor: pages.cursor },
-    requestPolicy: 'cache-and-network',
-  });
   // Names for the actors, when the member may list the members (the first page: most tenants are small).
   const canListMembers = useCan('members:list');
-  const [members] = useQuery({ query: MembersDocument, variables: { limit: 100 }, pause: !canListMembers.allowed });
+  const [log] = useQuery({
+    query: AuditLogPageDocument,
+    variables: { limit: PAGE_SIZE, cursor: pages.cursor, canListMembers: canListMembers.allowed },
+  });
+  const members = log.data?.members;
   const names = useMemo(
-    () =>
-      new Map(
-        (members.data?.members.members ?? []).map((member) => [
-          member.userId,
-          `${member.displayName} <${member.email}>`,
-        ]),
-      ),
-    [members.data],
+    () => new Map((members?.members ?? []).map((member) => [member.userId, `${member.displayName} <${member.email}>`])),
+    [members],
   );
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const rows = log.data?.auditLog.events ?? [];

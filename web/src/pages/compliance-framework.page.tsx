@@ -7,17 +7,25 @@ import { Link, useParams } from 'wouter';
 import { useCan } from '../access/can';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { AttestComplianceControlDocument, ComplianceFrameworkDocument, type ComplianceFrameworkQuery } from '../generated/graphql';
+import {
+  AttestComplianceControlDocument,
+  ComplianceFrameworkPageDocument,
+  type ComplianceFrameworkPageQuery,
+} from '../generated/graphql';
 import { GatedSubmit, NeedsNote, StateBadge, TextArea } from './feature-parts';
 import { formatTime } from './overview.rules';
 import { AdoptButton, Standing } from './compliance-parts';
 import { evidenceLines, figureText, isAttestable, STATE_LABELS } from './compliance.rules';
 
-type Control = ComplianceFrameworkQuery['complianceFramework']['controls'][number];
+type Control = ComplianceFrameworkPageQuery['complianceFramework']['controls'][number];
 
 export default function ComplianceFrameworkPage() {
   const { id } = useParams<{ id: string }>();
-  const [result] = useQuery({ query: ComplianceFrameworkDocument, variables: { id }, requestPolicy: 'cache-and-network' });
+  const [result] = useQuery({
+    query: ComplianceFrameworkPageDocument,
+    variables: { id },
+    requestPolicy: 'cache-and-network',
+  });
   const framework = result.data?.complianceFramework;
   return (
     <section aria-labelledby="page-title">
@@ -102,7 +110,10 @@ function AttestForm({ frameworkId, control }: { frameworkId: string; control: Co
   const noteId = `attest-needs-${control.id}`;
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const outcome = await attest({ framework: frameworkId, input: { controlId: control.id, statement: statement.trim() } });
+    const outcome = await attest({
+      framework: frameworkId,
+      input: { controlId: control.id, statement: statement.trim() },
+    });
     if (!outcome.error) setStatement('');
   }
   return (
@@ -115,7 +126,14 @@ function AttestForm({ frameworkId, control }: { frameworkId: string; control: Co
         hint="The policy, contract or test it rests on, for your auditor. It counts for a year."
         required
       />
-      <GatedSubmit can={can} busy={result.fetching} label="Record the attestation" busyLabel="Recording…" noteId={noteId} disabled={!statement.trim()} />
+      <GatedSubmit
+        can={can}
+        busy={result.fetching}
+        label="Record the attestation"
+        busyLabel="Recording…"
+        noteId={noteId}
+        disabled={!statement.trim()}
+      />
       <NeedsNote can={can} doing="Attesting" id={noteId} />
       <ErrorMessage error={result.error} />
     </form>

@@ -6,18 +6,26 @@ import { Link } from 'wouter';
 import { useParams } from 'wouter';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { ComplianceReportDocument } from '../generated/graphql';
+import { ComplianceReportPageDocument } from '../generated/graphql';
 import { StateBadge } from './feature-parts';
 import { formatTime } from './overview.rules';
 import { Standing } from './compliance-parts';
 import { figureText, reportFileName, STATE_LABELS } from './compliance.rules';
 import type { ControlState } from '../generated/graphql';
 
-type ReportControl = { id: string; reference: string; requirement: string; state: ControlState; figure: number | null; summary: string; remediation: string | null };
+type ReportControl = {
+  id: string;
+  reference: string;
+  requirement: string;
+  state: ControlState;
+  figure: number | null;
+  summary: string;
+  remediation: string | null;
+};
 
 export default function ComplianceReportPage() {
   const { id } = useParams<{ id: string }>();
-  const [result] = useQuery({ query: ComplianceReportDocument, variables: { id } });
+  const [result] = useQuery({ query: ComplianceReportPageDocument, variables: { id } });
   const report = result.data?.complianceReport;
   const content = report?.report as { framework?: { name?: string }; controls?: ReportControl[] } | undefined;
   const head = report?.auditChainHead as { seq?: number; hash?: string } | null | undefined;
@@ -46,8 +54,18 @@ export default function ComplianceReportPage() {
             <dd className="did">{head?.hash ? `event ${head.seq}, ${head.hash}` : 'no audit event yet'}</dd>
           </dl>
           <div className="row-actions section">
-            <Download text={report.html} type="text/html" name={reportFileName(report, 'html')} label="Download the report (HTML, prints to PDF)" />
-            <Download text={report.credential} type="application/jwt" name={reportFileName(report, 'jwt')} label="Download the signed credential (JWT)" />
+            <Download
+              text={report.html}
+              type="text/html"
+              name={reportFileName(report, 'html')}
+              label="Download the report (HTML, prints to PDF)"
+            />
+            <Download
+              text={report.credential}
+              type="application/jwt"
+              name={reportFileName(report, 'jwt')}
+              label="Download the signed credential (JWT)"
+            />
             <Download
               text={JSON.stringify(report.report, null, 2)}
               type="application/json"
@@ -77,7 +95,9 @@ export default function ComplianceReportPage() {
                         </td>
                         <td data-label="State">
                           <StateBadge state={control.state} label={STATE_LABELS[control.state] ?? control.state} />
-                          {control.state === 'partial' && figureText(control.figure) && <span className="cell-note">{figureText(control.figure)}</span>}
+                          {control.state === 'partial' && figureText(control.figure) && (
+                            <span className="cell-note">{figureText(control.figure)}</span>
+                          )}
                         </td>
                         <td data-label="Summary">{control.summary}</td>
                         <td data-label="To do">{control.remediation ?? '—'}</td>

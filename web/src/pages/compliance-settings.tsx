@@ -1,34 +1,32 @@
 // The compliance settings the checks read: which claim names are personal data, and how old a signing key may
 // grow. And the signed reports: issuing one, and the list of those issued.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useMutation, useQuery } from 'urql';
+import { useMutation } from 'urql';
 import { useCan } from '../access/can';
 import { DataTable, type Column } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { Pager, useCursorPages } from '../components/use-cursor-pages';
 import {
-  ComplianceReportsDocument,
-  ComplianceSettingsDocument,
   CreateComplianceReportDocument,
   SetComplianceSettingsDocument,
-  TrustAttesterDidsDocument,
-  type ComplianceReportsQuery,
+  type CompliancePageQuery,
 } from '../generated/graphql';
 import { CheckedField, focusFirstProblem, GatedSubmit, NeedsNote } from './feature-parts';
 import { formatTime } from './overview.rules';
 import { reportHref, Standing } from './compliance-parts';
 import { parsePersonalClaims, parseRotationDays } from './compliance.rules';
 
-export function ComplianceSettingsForm() {
+type Settings = CompliancePageQuery['complianceSettings'];
+
+/** `settings`: the page's answer (null while it loads). */
+export function ComplianceSettingsForm({ settings }: { settings: Settings | null }) {
   const can = useCan('compliance:manage');
-  const [settings] = useQuery({ query: ComplianceSettingsDocument });
   const [saved, save] = useMutation(SetComplianceSettingsDocument);
   const [claims, setClaims] = useState('');
   const [days, setDays] = useState('');
   const [problems, setProblems] = useState<{ claims?: string | null; days?: string | null }>({});
-  const current = settings.data?.complianceSettings;
+  const current = settings;
   useEffect(() => {
     if (!current) return;
     setClaims(current.personalClaims.join(', '));
@@ -45,8 +43,7 @@ export function ComplianceSettingsForm() {
   return (
     <section className="card" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
-      <ErrorMessage error={settings.error} />
-      {!current && settings.fetching && <Loading label="Loading the settings" />}
+      {!current && <Loading label="Loading the settings" />}
       <form className="form" onSubmit={onSubmit} noValidate>
         <CheckedField
           label="Personal claims"
@@ -63,7 +60,13 @@ export function ComplianceSettingsForm() {
           hint="How old a signing key may grow before it is due: 30 to 1825."
           problem={problems.days}
         />
-        <GatedSubmit can={can} busy={saved.fetching} label="Save settings" busyLabel="Saving…" noteId="settings-needs" />
+        <GatedSubmit
+          can={can}
+          busy={saved.fetching}
+          label="Save settings"
+          busyLabel="Saving…"
+          noteId="settings-needs"
+        />
         <NeedsNote can={can} doing="Changing the settings" id="settings-needs" />
       </form>
       <ErrorMessage error={saved.error} />
@@ -77,17 +80,25 @@ export function ComplianceSettingsForm() {
   );
 }
 
-type ReportRow = ComplianceReportsQuery['complianceReports']['reports'][number];
+type ReportRow = CompliancePageQuery['complianceReports']['reports'][number];
+type Signer = NonNullable<CompliancePageQuery['dids']>['dids'][number];
 
-const PAGE_SIZE = 20;
-
-export function ComplianceReports({ frameworks }: { frameworks: { id: string; name: string }[] }) {
-  const pages = useCursorPages();
-  const [reports] = useQuery({
-    query: ComplianceReportsDocument,
-    variables: { limit: PAGE_SIZE, cursor: pages.cursor },
-    context: useMemo(() => ({ additionalTypenames: ['ComplianceReport'] }), []),
-  });
+/** The reports of the page's answer (null while it loads), a page at a time (`pager`), and issuing one. */
+export function ComplianceReports({
+  frameworks,
+  reports,
+  signers,
+  fetching,
+  pager,
+  caption,
+}: {
+  frameworks: { id: string; name: string }[];
+  reports: CompliancePageQuery['complianceReports'] | null;
+  signers: readonly Signer[];
+  fetching: boolean;
+  pager: ReactNode;
+  caption: string;
+}) {
   const names = new Map(frameworks.map((framework) => [framework.id, framework.name]));
   const columns: Column<ReportRow>[] = [
     {
@@ -97,34 +108,48 @@ export function ComplianceReports({ frameworks }: { frameworks: { id: string; na
       sortValue: (row) => row.framework,
     },
     { key: 'createdAt', header: 'Issued', cell: (row) => formatTime(row.createdAt), sortValue: (row) => row.createdAt },
-    { key: 'standing', header: 'Standing', cell: (row) => <Standing counts={row.counts} />, sortValue: (row) => row.counts.notMet },
-    { key: 'issuer', header: 'Signed by', cell: (row) => <span className="did">{row.issuerDid}</span>, sortValue: (row) => row.issuerDid },
+    {
+      key: 'standing',
+      header: 'Standing',
+      cell: (row) => <Standing counts={row.counts} />,
+      sortValue: (row) => row.counts.notMet,
+    },
+    {
+      key: 'issuer',
+      header: 'Signed by',
+      cell: (row) => <span className="did">{row.issuerDid}</span>,
+      sortValue: (row) => row.issuerDid,
+    },
   ];
   return (
     <section className="section" aria-labelledby="reports-title">
       <h2 id="reports-title">Reports</h2>
-      <IssueReport frameworks={frameworks} />
-      <ErrorMessage error={reports.error} />
-      {!reports.data && reports.fetching && <Loading label="Loading reports" />}
-      {reports.data && (
+      <IssueReport frameworks={frameworks} signers={signers} />
+      {!reports && fetching && <Loading label="Loading reports" />}
+      {reports && (
         <>
           <DataTable
-            caption={`Compliance reports, page ${pages.pageNumber}`}
-            rows={reports.data.complianceReports.reports}
+            caption={caption}
+            rows={reports.reports}
             columns={columns}
             rowKey={(row) => row.id}
             empty="No report yet. Issue one to hand a signed evaluation to your auditor."
           />
-          <Pager pages={pages} nextCursor={reports.data.complianceReports.nextCursor} busy={reports.fetching} />
+          {pager}
         </>
       )}
     </section>
   );
 }
 
-function IssueReport({ frameworks }: { frameworks: { id: string; name: string }[] }) {
+function IssueReport({
+  frameworks,
+  signers,
+}: {
+  frameworks: { id: string; name: string }[];
+  signers: readonly Signer[];
+}) {
   const can = useCan('compliance:manage');
-  const [dids] = useQuery({ query: TrustAttesterDidsDocument, pause: !can.allowed });
   const [created, create] = useMutation(CreateComplianceReportDocument);
   const [framework, setFramework] = useState('');
   const [issuerDid, setIssuerDid] = useState('');
@@ -151,14 +176,21 @@ function IssueReport({ frameworks }: { frameworks: { id: string; name: string }[
           <label htmlFor="report-issuer">Signed by</label>
           <select id="report-issuer" value={issuerDid} onChange={(event) => setIssuerDid(event.target.value)}>
             <option value="">Your oldest active DID</option>
-            {(dids.data?.dids.dids ?? []).map((did) => (
+            {signers.map((did) => (
               <option key={did.id} value={did.did}>
                 {did.did}
               </option>
             ))}
           </select>
         </div>
-        <GatedSubmit can={can} busy={created.fetching} label="Issue a report" busyLabel="Evaluating and signing…" noteId="report-needs" disabled={!chosen} />
+        <GatedSubmit
+          can={can}
+          busy={created.fetching}
+          label="Issue a report"
+          busyLabel="Evaluating and signing…"
+          noteId="report-needs"
+          disabled={!chosen}
+        />
       </form>
       <NeedsNote can={can} doing="Issuing a report" id="report-needs" />
       <ErrorMessage error={created.error} />
@@ -172,4 +204,5 @@ function IssueReport({ frameworks }: { frameworks: { id: string; name: string }[
   );
 }
 
-const names = (frameworks: { id: string; name: string }[], id: string) => frameworks.find((option) => option.id === id)?.name ?? id;
+const names = (frameworks: { id: string; name: string }[], id: string) =>
+  frameworks.find((option) => option.id === id)?.name ?? id;

@@ -1,17 +1,31 @@
 // Compliance: the seven frameworks evaluated against the tenant's live state (adopt, unadopt; each links to its
-// controls), the settings the checks read (personal claims, key rotation), and signed reports for auditors.
+// controls), the settings the checks read (personal claims, key rotation), and signed reports for auditors: one
+// request (CompliancePage), whose parts the page hands to its sections.
+import { useMemo } from 'react';
 import { useQuery } from 'urql';
+import { useCan } from '../access/can';
 import { Link } from 'wouter';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { ComplianceFrameworksDocument } from '../generated/graphql';
+import { Pager, useCursorPages } from '../components/use-cursor-pages';
+import { CompliancePageDocument } from '../generated/graphql';
 import { formatTime } from './overview.rules';
 import { AdoptButton, frameworkHref, Standing } from './compliance-parts';
 import { ComplianceReports, ComplianceSettingsForm } from './compliance-settings';
 
+const REPORTS_PAGE_SIZE = 20;
+
 export default function CompliancePage() {
-  const [frameworks] = useQuery({ query: ComplianceFrameworksDocument, requestPolicy: 'cache-and-network' });
-  const list = frameworks.data?.complianceFrameworks;
+  const pages = useCursorPages();
+  const canReport = useCan(['compliance:manage', 'dids:list']);
+  const [frameworks] = useQuery({
+    query: CompliancePageDocument,
+    variables: { limit: REPORTS_PAGE_SIZE, cursor: pages.cursor, canReport: canReport.allowed },
+    // An empty list of reports names no ComplianceReport: without this, the first report would not show.
+    context: useMemo(() => ({ additionalTypenames: ['ComplianceReport'] }), []),
+  });
+  const data = frameworks.data;
+  const list = data?.complianceFrameworks;
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Compliance</h1>
@@ -41,7 +55,11 @@ export default function CompliancePage() {
                 </p>
                 {framework.adoptedAt && <p className="muted">Adopted {formatTime(framework.adoptedAt)}.</p>}
                 <div className="row-actions">
-                  <Link href={frameworkHref(framework.id)} className="button-link" aria-label={`Controls of ${framework.name}`}>
+                  <Link
+                    href={frameworkHref(framework.id)}
+                    className="button-link"
+                    aria-label={`Controls of ${framework.name}`}
+                  >
                     Controls
                   </Link>
                   <AdoptButton framework={framework} />
@@ -52,9 +70,18 @@ export default function CompliancePage() {
         )}
       </section>
       <div className="cards section">
-        <ComplianceSettingsForm />
+        <ComplianceSettingsForm settings={data?.complianceSettings ?? null} />
       </div>
-      <ComplianceReports frameworks={list?.map(({ id, name }) => ({ id, name })) ?? []} />
+      <ComplianceReports
+        frameworks={list?.map(({ id, name }) => ({ id, name })) ?? []}
+        reports={data?.complianceReports ?? null}
+        signers={data?.dids?.dids ?? []}
+        fetching={frameworks.fetching}
+        pager={
+          data && <Pager pages={pages} nextCursor={data.complianceReports.nextCursor} busy={frameworks.fetching} />
+        }
+        caption={`Compliance reports, page ${pages.pageNumber}`}
+      />
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { useCan } from '../access/can';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { CredentialDocument, type CredentialFieldsFragment } from '../generated/graphql';
+import { CredentialPageDocument, type CredentialFieldsFragment } from '../generated/graphql';
 import { tryDecodeCredential, type DecodedCredential } from './credential-decoding.rules';
 import {
   CopyButton,
@@ -32,7 +32,7 @@ import { formatTime } from './overview.rules';
 export default function CredentialPage() {
   const params = useParams<{ id: string }>();
   const id = params.id;
-  const [result] = useQuery({ query: CredentialDocument, variables: { id }, requestPolicy: 'cache-and-network' });
+  const [result] = useQuery({ query: CredentialPageDocument, variables: { id }, requestPolicy: 'cache-and-network' });
   const fromList = handedOver(useHistoryState(), id);
   const [revocation, setRevocation] = useState<Revocation | null>(null);
   const fetched = result.data?.credential;

@@ -9,7 +9,7 @@ import { useCan } from '../access/can';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import {
-  DidsDocument,
+  IssueCredentialPageDocument,
   IssueCredentialDocument,
   type CredentialFieldsFragment,
   type CredentialFormat,
@@ -45,7 +45,7 @@ export default function IssueCredentialPage() {
   const [form, setForm] = useState<IssueForm>(initialForm);
   const [attempt, setAttempt] = useState(0);
   const [issued, issue] = useMutation(IssueCredentialDocument);
-  const [dids] = useQuery({ query: DidsDocument, variables: { limit: 100, status: 'active' } });
+  const [dids] = useQuery({ query: IssueCredentialPageDocument });
   const formRef = useRef<HTMLFormElement>(null);
   const activeDids = dids.data?.dids.dids ?? [];
   // The only active DID is the issuer unless another is chosen.

@@ -10,8 +10,7 @@ import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
 import {
-  CredentialsDocument,
-  DidsDocument,
+  CredentialsPageDocument,
   type CredentialFieldsFragment,
   type CredentialFormat,
   type CredentialStatus,
@@ -27,9 +26,11 @@ export default function CredentialsPage() {
   const [status, setStatus] = useState<CredentialStatus | ''>('');
   const [format, setFormat] = useState<CredentialFormat | ''>('');
   const [issuer, setIssuer] = useState('');
+  const canListDids = useCan('dids:list');
   const [credentials] = useQuery({
-    query: CredentialsDocument,
+    query: CredentialsPageDocument,
     variables: {
+      canListDids: canListDids.allowed,
       limit: PAGE_SIZE,
       cursor: pages.cursor,
       status: status || null,
@@ -39,7 +40,6 @@ export default function CredentialsPage() {
     // An empty page names no Credential, and a revocation answers a Revocation: either refreshes the list.
     context: useMemo(() => ({ additionalTypenames: ['Credential', 'Revocation'] }), []),
   });
-  const [dids] = useQuery({ query: DidsDocument, variables: { limit: 100 } });
   const now = new Date();
   const columns: Column<CredentialFieldsFragment>[] = [
     {
@@ -132,7 +132,7 @@ export default function CredentialsPage() {
             <label htmlFor="credential-issuer">Issuer</label>
             <select id="credential-issuer" value={issuer} onChange={(event) => filterBy(setIssuer, event.target.value)}>
               <option value="">All</option>
-              {dids.data?.dids.dids.map((did) => (
+              {credentials.data?.dids?.dids.map((did) => (
                 <option key={did.id} value={did.did}>
                   {did.did}
                   {did.status === 'active' ? '' : ` (${did.status})`}

@@ -3,7 +3,7 @@ import { useQuery } from 'urql';
 import { Link, useParams } from 'wouter';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { DidDocument } from '../generated/graphql';
+import { DidPageDocument } from '../generated/graphql';
 import { DeactivateDidButton, StatusBadge } from './did-parts';
 import { didOfParam, KEY_TYPE_LABELS } from './dids.rules';
 import { formatTime } from './overview.rules';
@@ -11,7 +11,7 @@ import { formatTime } from './overview.rules';
 export default function DidPage() {
   const params = useParams<{ did: string }>();
   const did = didOfParam(params.did);
-  const [result] = useQuery({ query: DidDocument, variables: { did } });
+  const [result] = useQuery({ query: DidPageDocument, variables: { did } });
   const data = result.data?.did;
   return (
     <section aria-labelledby="page-title">

@@ -3,14 +3,14 @@ import { useQuery } from 'urql';
 import { Link, useParams } from 'wouter';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { DidcommMessageDocument } from '../generated/graphql';
+import { DidcommMessagePageDocument } from '../generated/graphql';
 import { CopyButton, StateBadge } from './feature-parts';
 import { formatTime } from './overview.rules';
 import { DELIVERY_LABELS, DELIVERY_MEANINGS, deliveryTone, DIRECTION_LABELS } from './didcomm.rules';
 
 export default function DidcommMessagePage() {
   const { id } = useParams<{ id: string }>();
-  const [result] = useQuery({ query: DidcommMessageDocument, variables: { id } });
+  const [result] = useQuery({ query: DidcommMessagePageDocument, variables: { id } });
   const message = result.data?.didcommMessage;
   return (
     <section aria-labelledby="page-title">
@@ -35,7 +35,10 @@ export default function DidcommMessagePage() {
             <dd>{message.packing}</dd>
             <dt>Delivery</dt>
             <dd>
-              <StateBadge state={`delivery-${deliveryTone(message.delivery)}`} label={DELIVERY_LABELS[message.delivery]} />{' '}
+              <StateBadge
+                state={`delivery-${deliveryTone(message.delivery)}`}
+                label={DELIVERY_LABELS[message.delivery]}
+              />{' '}
               {message.deliveryDetail ?? DELIVERY_MEANINGS[message.delivery]}
             </dd>
             <dt>Message id</dt>

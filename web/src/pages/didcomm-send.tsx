@@ -1,19 +1,26 @@
 // Sending a DIDComm message: from one of the tenant's active DIDs to any DID, a type (a protocol's template or
 // any URI), a JSON body and a packing; then what became of it (inbox, delivered, failed, returned).
-import { useMemo, useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useState, type FormEvent } from 'react';
+import { useMutation } from 'urql';
 import { useCan } from '../access/can';
 import { ErrorMessage } from '../components/error-message';
-import { DidcommSenderDidsDocument, SendDidcommMessageDocument, type DidcommPacking } from '../generated/graphql';
+import { SendDidcommMessageDocument, type DidcommPacking } from '../generated/graphql';
 import { CheckedField, focusFirstProblem, GatedSubmit, NeedsNote, StateBadge } from './feature-parts';
-import { DELIVERY_LABELS, DELIVERY_MEANINGS, deliveryTone, MESSAGE_TEMPLATES, PACKING_LABELS, parseBody } from './didcomm.rules';
+import {
+  DELIVERY_LABELS,
+  DELIVERY_MEANINGS,
+  deliveryTone,
+  MESSAGE_TEMPLATES,
+  PACKING_LABELS,
+  parseBody,
+} from './didcomm.rules';
 import { parseDid } from './trust.rules';
 
-export function SendMessage() {
+/** `loaded`: the tenant's active DIDs, from the page's answer (null while it loads). */
+export function SendMessage({ loaded }: { loaded: readonly { id: string; did: string }[] | null }) {
+  const senders = loaded ?? [];
   const can = useCan('didcomm:send');
-  const [dids] = useQuery({ query: DidcommSenderDidsDocument, context: useMemo(() => ({ additionalTypenames: ['Did'] }), []) });
   const [sent, send] = useMutation(SendDidcommMessageDocument);
-  const senders = dids.data?.dids.dids ?? [];
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [type, setType] = useState(MESSAGE_TEMPLATES[0]!.type);
@@ -50,12 +57,24 @@ export function SendMessage() {
               </option>
             ))}
           </select>
-          {dids.data && senders.length === 0 && <p className="field-hint">You have no active DID: create one on the DIDs page to send from.</p>}
+          {loaded && senders.length === 0 && (
+            <p className="field-hint">You have no active DID: create one on the DIDs page to send from.</p>
+          )}
         </div>
-        <CheckedField label="To (the recipient's DID)" value={to} onChange={(event) => setTo(event.target.value)} problem={problems.to} hint="Hosted here or anywhere: did:key, did:peer:2, or a DID of this service." />
+        <CheckedField
+          label="To (the recipient's DID)"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          problem={problems.to}
+          hint="Hosted here or anywhere: did:key, did:peer:2, or a DID of this service."
+        />
         <div className="field">
           <label htmlFor="didcomm-template">Protocol</label>
-          <select id="didcomm-template" value={MESSAGE_TEMPLATES.some((t) => t.type === type) ? type : ''} onChange={(event) => applyTemplate(event.target.value)}>
+          <select
+            id="didcomm-template"
+            value={MESSAGE_TEMPLATES.some((t) => t.type === type) ? type : ''}
+            onChange={(event) => applyTemplate(event.target.value)}
+          >
             {MESSAGE_TEMPLATES.map((template) => (
               <option key={template.type} value={template.type}>
                 {template.label}
@@ -64,7 +83,12 @@ export function SendMessage() {
             <option value="">Another type (below)</option>
           </select>
         </div>
-        <CheckedField label="Type URI" value={type} onChange={(event) => setType(event.target.value)} problem={problems.type} />
+        <CheckedField
+          label="Type URI"
+          value={type}
+          onChange={(event) => setType(event.target.value)}
+          problem={problems.type}
+        />
         <div className="field">
           <label htmlFor="didcomm-body">Body (a JSON object)</label>
           <textarea
@@ -85,7 +109,11 @@ export function SendMessage() {
         </div>
         <div className="field">
           <label htmlFor="didcomm-packing">Packing</label>
-          <select id="didcomm-packing" value={packing} onChange={(event) => setPacking(event.target.value as DidcommPacking)}>
+          <select
+            id="didcomm-packing"
+            value={packing}
+            onChange={(event) => setPacking(event.target.value as DidcommPacking)}
+          >
             {Object.entries(PACKING_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -93,19 +121,34 @@ export function SendMessage() {
             ))}
           </select>
         </div>
-        <GatedSubmit can={can} busy={sent.fetching} label="Send" busyLabel="Sending…" noteId="send-needs" disabled={!sender} />
+        <GatedSubmit
+          can={can}
+          busy={sent.fetching}
+          label="Send"
+          busyLabel="Sending…"
+          noteId="send-needs"
+          disabled={!sender}
+        />
         <NeedsNote can={can} doing="Sending a message" id="send-needs" />
       </form>
       <ErrorMessage error={sent.error} />
       {message && !sent.error && (
-        <div className={deliveryTone(message.delivery) === 'bad' ? 'error-message' : 'success'} role="status" data-testid="send-outcome">
+        <div
+          className={deliveryTone(message.delivery) === 'bad' ? 'error-message' : 'success'}
+          role="status"
+          data-testid="send-outcome"
+        >
           <p className="outcome-line">
-            <StateBadge state={`delivery-${deliveryTone(message.delivery)}`} label={DELIVERY_LABELS[message.delivery]} />{' '}
+            <StateBadge
+              state={`delivery-${deliveryTone(message.delivery)}`}
+              label={DELIVERY_LABELS[message.delivery]}
+            />{' '}
             {DELIVERY_MEANINGS[message.delivery]}
           </p>
           {message.deliveryDetail && <p className="outcome-line">{message.deliveryDetail}</p>}
           <p className="outcome-line muted">
-            Message <code>{message.messageId}</code> to <span className="did">{message.to.join(', ')}</span>, {message.packing}.
+            Message <code>{message.messageId}</code> to <span className="did">{message.to.join(', ')}</span>,{' '}
+            {message.packing}.
           </p>
         </div>
       )}

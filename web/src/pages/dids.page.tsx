@@ -8,12 +8,18 @@ import { DataTable, type Column } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
-import { CreateDidDocument, DidsDocument, type DidStatus, type DidsQuery, type KeyType } from '../generated/graphql';
+import {
+  CreateDidDocument,
+  DidsPageDocument,
+  type DidStatus,
+  type DidsPageQuery,
+  type KeyType,
+} from '../generated/graphql';
 import { DeactivateDidButton, StatusBadge } from './did-parts';
 import { didHref, KEY_TYPE_LABELS } from './dids.rules';
 import { formatTime } from './overview.rules';
 
-type DidRow = DidsQuery['dids']['dids'][number];
+type DidRow = DidsPageQuery['dids']['dids'][number];
 
 const PAGE_SIZE = 20;
 
@@ -22,7 +28,7 @@ export default function DidsPage() {
   const canDeactivate = useCan('dids:deactivate');
   const [status, setStatus] = useState<DidStatus | ''>('');
   const [dids] = useQuery({
-    query: DidsDocument,
+    query: DidsPageDocument,
     variables: { limit: PAGE_SIZE, cursor: pages.cursor, status: status || null },
     // An empty page names no Did: without this, creating the first DID would not refresh the list.
     context: useMemo(() => ({ additionalTypenames: ['Did'] }), []),
@@ -39,8 +45,18 @@ export default function DidsPage() {
       sortValue: (row) => row.did,
     },
     { key: 'keyType', header: 'Key', cell: (row) => KEY_TYPE_LABELS[row.keyType], sortValue: (row) => row.keyType },
-    { key: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} />, sortValue: (row) => row.status },
-    { key: 'createdAt', header: 'Created', cell: (row) => formatTime(row.createdAt), sortValue: (row) => row.createdAt },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => <StatusBadge status={row.status} />,
+      sortValue: (row) => row.status,
+    },
+    {
+      key: 'createdAt',
+      header: 'Created',
+      cell: (row) => formatTime(row.createdAt),
+      sortValue: (row) => row.createdAt,
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -111,7 +127,11 @@ function CreateDid() {
             ))}
           </select>
         </div>
-        <button type="submit" disabled={!can.allowed || created.fetching} aria-describedby={can.allowed ? undefined : 'create-needs'}>
+        <button
+          type="submit"
+          disabled={!can.allowed || created.fetching}
+          aria-describedby={can.allowed ? undefined : 'create-needs'}
+        >
           {created.fetching ? 'Creating…' : 'Create DID'}
         </button>
       </form>

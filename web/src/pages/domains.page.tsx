@@ -6,14 +6,17 @@ import { useMutation, useQuery } from 'urql';
 import { useCan } from '../access/can';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { CreateDomainDocument, DomainsDocument, UsageDocument } from '../generated/graphql';
+import { CreateDomainDocument, DomainsPageDocument, type Plan } from '../generated/graphql';
 import { CheckedField, focusFirstProblem, NeedsNote } from './feature-parts';
 import { DomainCard, TxtRecord } from './domains-parts';
+import { planLabel } from '../vocabulary';
 import { domainNameProblem, normaliseDomain, planAllowsDomains, PLAN_REQUIREMENT } from './domains.rules';
 
 export default function DomainsPage() {
+  const canReadUsage = useCan('usage:read');
   const [domains] = useQuery({
-    query: DomainsDocument,
+    query: DomainsPageDocument,
+    variables: { canReadUsage: canReadUsage.allowed },
     context: useMemo(() => ({ additionalTypenames: ['Domain'] }), []),
   });
   const list = domains.data?.domains;
@@ -24,7 +27,7 @@ export default function DomainsPage() {
         Your own name for your credentials: a did:web issuer such as <code>did:web:credentials.example.com</code>, and
         status lists under it. You prove the name is yours with a DNS TXT record.
       </p>
-      <AddDomain />
+      <AddDomain plan={domains.data?.usage?.plan ?? null} />
       <section className="section" aria-labelledby="list-title">
         <h2 id="list-title">Your domains</h2>
         <ErrorMessage error={domains.error} />
@@ -42,18 +45,14 @@ export default function DomainsPage() {
   );
 }
 
-/** The plan, when the member may read it: on a plan without custom domains, adding is disabled with why. */
-function usePlanVerdict(): { allowed: boolean; plan: string | null } {
-  const canRead = useCan('usage:read');
-  const [usage] = useQuery({ query: UsageDocument, pause: !canRead.allowed });
-  const plan = usage.data?.usage.plan ?? null;
-  // Unknown (no usage:read, or not loaded yet): the service decides, and says so if it refuses.
-  return { allowed: plan === null || planAllowsDomains(plan), plan };
-}
-
-function AddDomain() {
+/**
+ * `plan`: the tenant's, when the member may read it (from the page's answer). On a plan without custom domains,
+ * adding is disabled with why; unknown (no usage:read, or not loaded yet), the service decides, and says so if
+ * it refuses.
+ */
+function AddDomain({ plan: tenantPlan }: { plan: Plan | null }) {
   const can = useCan('domains:manage');
-  const plan = usePlanVerdict();
+  const plan = { allowed: tenantPlan === null || planAllowsDomains(tenantPlan), plan: tenantPlan };
   const [created, create] = useMutation(CreateDomainDocument);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -89,7 +88,7 @@ function AddDomain() {
         <NeedsNote can={can} doing="Adding a domain" id="add-needs" />
         {!plan.allowed && (
           <p className="permission-note" id="add-plan" data-testid="plan-requirement">
-            {capitalise(PLAN_REQUIREMENT)}; this tenant is on the {plan.plan} plan.
+            {capitalise(PLAN_REQUIREMENT)}; this tenant is on the {planLabel(plan.plan!)} plan.
           </p>
         )}
       </form>

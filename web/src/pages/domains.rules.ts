@@ -37,7 +37,8 @@ export function normaliseDomain(text: string): string {
 /** The plans with custom domains (src/modules/plans/plans.ts; a web/src test compares). */
 export const CUSTOM_DOMAIN_PLANS: readonly Plan[] = ['business', 'enterprise'];
 /** The service's refusal on other plans (src/lib/messages.ts customDomainsNotInPlan). */
-export const PLAN_REQUIREMENT = 'custom domains require the business or enterprise plan';
+/** The service's refusal (MESSAGES.customDomainsNotInPlan), with the plans by their display names. */
+export const PLAN_REQUIREMENT = 'custom domains require the Business or Enterprise plan';
 
 export const planAllowsDomains = (plan: Plan) => CUSTOM_DOMAIN_PLANS.includes(plan);
 

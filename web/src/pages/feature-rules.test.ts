@@ -31,16 +31,28 @@ import {
   PLAN_REQUIREMENT,
   planAllowsDomains,
 } from './domains.rules';
-import { attestationInput, DID_SYNTAX, parseCredentialTypes, parseScore, parseWeight, SCORE_RULE, WEIGHT_RULE, didRule, CREDENTIAL_TYPES_RULE } from './trust.rules';
 import {
+  attestationInput,
+  DID_SYNTAX,
+  parseCredentialTypes,
+  parseScore,
+  parseWeight,
+  SCORE_RULE,
+  WEIGHT_RULE,
+  didRule,
+  CREDENTIAL_TYPES_RULE,
+} from './trust.rules';
+import { EVENT_TYPES } from '../vocabulary';
+import {
+  allEvents,
   areaState,
   attemptSummary,
   describeEvents,
   emptySelection,
-  EVENT_TYPES,
   eventGroups,
   eventsToSelection,
   NO_EVENTS,
+  privateUrlNote,
   selectionProblem,
   selectionToEvents,
   toggleArea,
@@ -51,6 +63,22 @@ import {
 describe('webhooks: the event catalogue and the choice of types', () => {
   it('names each event type under its GraphQL enum name (the catalogue itself: test/unit/dashboard-feature-parity.test.ts)', () => {
     for (const [enumName, type] of Object.entries(EVENT_TYPES)) expect(type.replaceAll('.', '_')).toBe(enumName);
+  });
+
+  it('starts a new endpoint on every event, which the service accepts as it is', () => {
+    expect(selectionProblem(allEvents())).toBeNull();
+    expect(selectionToEvents(allEvents())).toEqual(['*']);
+  });
+
+  it('says how to receive on localhost in development only', () => {
+    expect(privateUrlNote({ development: false, webhookPrivateUrls: false })).toBeNull();
+    expect(privateUrlNote({ development: false, webhookPrivateUrls: true })).toBeNull();
+    expect(privateUrlNote({ development: true, webhookPrivateUrls: false })).toMatch(
+      /start the service with WEBHOOK_ALLOW_PRIVATE_URLS=true/,
+    );
+    expect(privateUrlNote({ development: true, webhookPrivateUrls: true })).toMatch(
+      /delivers to localhost and private addresses \(WEBHOOK_ALLOW_PRIVATE_URLS=true\)/,
+    );
   });
 
   it('groups the types by area, in catalogue order', () => {
@@ -103,7 +131,19 @@ describe('webhooks: the event catalogue and the choice of types', () => {
 
   it('sums up an attempt', () => {
     expect(attemptSummary({ status: 204, durationMs: 3, error: null })).toBe('HTTP 204 in 3 ms');
-    expect(attemptSummary({ status: null, durationMs: 10000, error: 'timeout' })).toBe('No answer in 10000 ms: timeout');
+    expect(attemptSummary({ status: null, durationMs: 10000, error: 'timeout after 10000 ms' })).toBe(
+      'No answer within 10000 ms: timed out',
+    );
+    // What failed, not "no answer": a TLS handshake that was refused answered quickly.
+    expect(attemptSummary({ status: null, durationMs: 30, error: 'tls error (DEPTH_ZERO_SELF_SIGNED_CERT)' })).toBe(
+      'TLS handshake failed after 30 ms: the certificate is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT)',
+    );
+    expect(attemptSummary({ status: null, durationMs: 12, error: 'tls error (ERR_SSL_WRONG_VERSION_NUMBER)' })).toBe(
+      'TLS handshake failed after 12 ms: ERR_SSL_WRONG_VERSION_NUMBER',
+    );
+    expect(attemptSummary({ status: null, durationMs: 2, error: 'connection refused' })).toBe(
+      'Failed after 2 ms: connection refused',
+    );
     expect(attemptSummary({ status: null, durationMs: null, error: null })).toBe('Not attempted yet');
   });
 });
@@ -113,7 +153,13 @@ describe('trust: the attestation form', () => {
     expect(SCORE_RULE).toBe(MESSAGES.scoreOutOfRange);
     expect(WEIGHT_RULE).toBe(MESSAGES.weightOutOfRange);
     expect(DID_SYNTAX.source).toBe(SERVICE_DID_SYNTAX.source);
-    const refused = createAttestationInput.safeParse({ subjectDid: 'nope', score: 1, weight: 1, assuranceLevel: 'low', credentialTypes: ['1x'] });
+    const refused = createAttestationInput.safeParse({
+      subjectDid: 'nope',
+      score: 1,
+      weight: 1,
+      assuranceLevel: 'low',
+      credentialTypes: ['1x'],
+    });
     const texts = refused.error!.issues.map((issue) => issue.message);
     expect(texts).toContain(didRule('subject_did'));
     expect(texts).toContain(CREDENTIAL_TYPES_RULE);
@@ -155,9 +201,24 @@ describe('trust: the attestation form', () => {
     const parsed = createAttestationInput.safeParse(attestationInput(form).input);
     expect(parsed.success).toBe(true);
     const wrong = attestationInput({ ...form, subjectDid: 'alice', score: '101', validUntil: 'soon' });
-    expect(wrong.problems).toEqual({ subjectDid: didRule('subject_did'), score: SCORE_RULE, validUntil: 'valid_until must be a date' });
-    const full = attestationInput({ ...form, attesterDid: 'did:key:z6Mk1', credentialTypes: 'KycCredential', evidence: ' audit ', validUntil: '2030-01-02' });
-    expect(full.input).toMatchObject({ attesterDid: 'did:key:z6Mk1', credentialTypes: ['KycCredential'], evidence: 'audit', validUntil: '2030-01-02T00:00:00.000Z' });
+    expect(wrong.problems).toEqual({
+      subjectDid: didRule('subject_did'),
+      score: SCORE_RULE,
+      validUntil: 'valid_until must be a date',
+    });
+    const full = attestationInput({
+      ...form,
+      attesterDid: 'did:key:z6Mk1',
+      credentialTypes: 'KycCredential',
+      evidence: ' audit ',
+      validUntil: '2030-01-02',
+    });
+    expect(full.input).toMatchObject({
+      attesterDid: 'did:key:z6Mk1',
+      credentialTypes: ['KycCredential'],
+      evidence: 'audit',
+      validUntil: '2030-01-02T00:00:00.000Z',
+    });
   });
 });
 
@@ -183,8 +244,18 @@ describe('compliance: a framework summed up', () => {
     const context = { frameworkId: 'gdpr', controlId: 'breach-notification' };
     const before = tenantAttestation.evaluate(snapshot, {}, context);
     expect(isAttestable(before)).toBe(true);
-    const attestation = { id: 'a', statement: 's', actorUserId: 'u', actorApiKeyId: null, createdAt: new Date('2026-11-01T00:00:00Z') };
-    const after = tenantAttestation.evaluate({ ...(snapshot as object), attestations: new Map([['gdpr/breach-notification', attestation]]) } as never, {}, context);
+    const attestation = {
+      id: 'a',
+      statement: 's',
+      actorUserId: 'u',
+      actorApiKeyId: null,
+      createdAt: new Date('2026-11-01T00:00:00Z'),
+    };
+    const after = tenantAttestation.evaluate(
+      { ...(snapshot as object), attestations: new Map([['gdpr/breach-notification', attestation]]) } as never,
+      {},
+      context,
+    );
     expect(after.state).toBe('attestation');
     expect(isAttestable(after)).toBe(true);
     expect(isAttestable({ state: 'met', evidence: { active_dids: 2 } })).toBe(false);
@@ -210,7 +281,9 @@ describe('compliance: a framework summed up', () => {
   });
 
   it('names a report’s files', () => {
-    expect(reportFileName({ framework: 'gdpr', createdAt: '2026-11-24T18:55:10.925Z' }, 'html')).toBe('gdpr-report-2026-11-24.html');
+    expect(reportFileName({ framework: 'gdpr', createdAt: '2026-11-24T18:55:10.925Z' }, 'html')).toBe(
+      'gdpr-report-2026-11-24.html',
+    );
   });
 });
 
@@ -246,25 +319,37 @@ describe('domains: names, plans, verification and did:web', () => {
 
   it('knows the plans with custom domains, and the service’s refusal on the others', () => {
     const plans = Object.values(PLANS);
-    expect([...CUSTOM_DOMAIN_PLANS].sort()).toEqual(plans.filter((plan) => plan.customDomains).map((plan) => plan.name).sort());
+    expect([...CUSTOM_DOMAIN_PLANS].sort()).toEqual(
+      plans
+        .filter((plan) => plan.customDomains)
+        .map((plan) => plan.name)
+        .sort(),
+    );
     for (const plan of plans) expect(planAllowsDomains(plan.name), plan.name).toBe(plan.customDomains);
-    expect(PLAN_REQUIREMENT).toBe(MESSAGES.customDomainsNotInPlan);
+    expect(PLAN_REQUIREMENT.toLowerCase()).toBe(MESSAGES.customDomainsNotInPlan);
   });
 
   it('says what a verification found', () => {
     const expected = 'credential-service-verification=abc';
     expect(checkOutcome('verified', { found: [expected], error: null }, expected)).toMatch(/^Verified/);
     expect(checkOutcome('pending', { found: [], error: 'NXDOMAIN' }, expected)).toBe('Pending: NXDOMAIN.');
-    expect(checkOutcome('pending', { found: [], error: null }, expected)).toBe('Pending: no TXT record at that name yet.');
-    expect(checkOutcome('pending', { found: ['other'], error: null }, expected)).toBe('Pending: found “other”, not the expected value.');
+    expect(checkOutcome('pending', { found: [], error: null }, expected)).toBe(
+      'Pending: no TXT record at that name yet.',
+    );
+    expect(checkOutcome('pending', { found: ['other'], error: null }, expected)).toBe(
+      'Pending: found “other”, not the expected value.',
+    );
   });
 
   it('makes the did:web a domain and path name, with the service’s path rule', () => {
     expect(parseDidWebPath(' /issuers/degrees/ ')).toEqual({ segments: ['issuers', 'degrees'], problem: null });
     expect(parseDidWebPath('')).toEqual({ segments: [], problem: null });
-    for (const wrong of ['a/../b', 'a b', 'a/'.repeat(9) + 'a', 'é']) expect(parseDidWebPath(wrong).problem, wrong).not.toBeNull();
+    for (const wrong of ['a/../b', 'a b', 'a/'.repeat(9) + 'a', 'é'])
+      expect(parseDidWebPath(wrong).problem, wrong).not.toBeNull();
     expect(didWebOf('credentials.example.com', [])).toBe('did:web:credentials.example.com');
-    expect(didWebOf('credentials.example.com', ['issuers', 'degrees'])).toBe('did:web:credentials.example.com:issuers:degrees');
+    expect(didWebOf('credentials.example.com', ['issuers', 'degrees'])).toBe(
+      'did:web:credentials.example.com:issuers:degrees',
+    );
     expect(didWebDocumentUrl('c.example.com', [])).toBe('https://c.example.com/.well-known/did.json');
     expect(didWebDocumentUrl('c.example.com', ['a'])).toBe('https://c.example.com/a/did.json');
   });

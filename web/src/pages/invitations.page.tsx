@@ -10,11 +10,10 @@ import { Field } from '../components/field';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
 import {
-  InvitationsDocument,
+  InvitationsPageDocument,
   InviteMemberDocument,
   RevokeInvitationDocument,
-  RolesDocument,
-  type InvitationsQuery,
+  type InvitationsPageQuery,
   type InviteMemberMutation,
 } from '../generated/graphql';
 import { useSession } from '../session/session';
@@ -24,7 +23,7 @@ import { beyondHeld } from './roles.rules';
 import { RoleSelect, ShownOnce, useDialogTarget } from './team-parts';
 import './team.css';
 
-type InvitationRow = InvitationsQuery['invitations']['invitations'][number];
+type InvitationRow = InvitationsPageQuery['invitations']['invitations'][number];
 type Created = NonNullable<InviteMemberMutation['inviteMember']>;
 
 const PAGE_SIZE = 25;
@@ -33,10 +32,10 @@ const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 export default function InvitationsPage() {
   const pages = useCursorPages();
+  const canInvite = useCan(['members:invite', 'roles:list']);
   const [invitations] = useQuery({
-    query: InvitationsDocument,
-    variables: { limit: PAGE_SIZE, cursor: pages.cursor },
-    requestPolicy: 'cache-and-network',
+    query: InvitationsPageDocument,
+    variables: { limit: PAGE_SIZE, cursor: pages.cursor, canInvite: canInvite.allowed },
     // An empty page names no Invitation: without this, the first invitation would not refresh the list.
     context: useMemo(() => ({ additionalTypenames: ['Invitation'] }), []),
   });
@@ -77,7 +76,7 @@ export default function InvitationsPage() {
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Invitations</h1>
-      <InviteForm />
+      <InviteForm roles={invitations.data?.roles?.roles ?? []} />
       <section className="section" aria-labelledby="pending-title">
         <h2 id="pending-title">Pending invitations</h2>
         <p className="muted">Each holds a seat of your plan until it is accepted, revoked, or expires after 7 days.</p>
@@ -104,16 +103,15 @@ export default function InvitationsPage() {
   );
 }
 
-function InviteForm() {
+/** `roles`: the roles one may be invited with, from the page's answer. */
+function InviteForm({ roles: options }: { roles: NonNullable<InvitationsPageQuery['roles']>['roles'] }) {
   const { me } = useSession();
   const can = useCan(['members:invite', 'roles:list']);
-  const [roles] = useQuery({ query: RolesDocument, variables: { limit: 100 }, pause: !can.allowed });
   const [result, invite] = useMutation(InviteMemberDocument);
   const [created, setCreated] = useState<Created | null>(null);
   const [email, setEmail] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const held = me?.permissions ?? [];
-  const options = roles.data?.roles.roles ?? [];
   // The least a new member may need: viewer when it can be granted, else the first role that can.
   const fallback =
     options.find((role) => role.name === 'viewer' && beyondHeld(role.permissions, held).length === 0) ??
@@ -151,7 +149,7 @@ function InviteForm() {
             held={held}
             value={roleId}
             onChange={setChosen}
-            disabled={!can.allowed || !roles.data}
+            disabled={!can.allowed || options.length === 0}
           />
         </div>
         <button
@@ -167,7 +165,6 @@ function InviteForm() {
           Inviting {can.reason}.
         </p>
       )}
-      <ErrorMessage error={roles.error} />
       <ErrorMessage error={result.error} />
       {created && (
         <ShownOnce

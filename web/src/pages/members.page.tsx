@@ -9,18 +9,18 @@ import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
 import {
-  MembersDocument,
+  MembersPageDocument,
   RemoveMemberDocument,
   RolesDocument,
   UpdateMemberRoleDocument,
-  type MembersQuery,
+  type MembersPageQuery,
 } from '../generated/graphql';
 import { useSession } from '../session/session';
 import { formatTime } from './overview.rules';
 import { RoleSelect, useDialogTarget } from './team-parts';
 import './team.css';
 
-type MemberRow = MembersQuery['members']['members'][number];
+type MemberRow = MembersPageQuery['members']['members'][number];
 
 const PAGE_SIZE = 25;
 
@@ -28,7 +28,7 @@ export default function MembersPage() {
   const { me } = useSession();
   const pages = useCursorPages();
   const [members] = useQuery({
-    query: MembersDocument,
+    query: MembersPageDocument,
     variables: { limit: PAGE_SIZE, cursor: pages.cursor },
     requestPolicy: 'cache-and-network',
   });

@@ -13,25 +13,29 @@ import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
 import {
   CreateRoleDocument,
-  CustomRolesAllowedDocument,
   DeleteRoleDocument,
-  RolesDocument,
+  RolesPageDocument,
   UpdateRoleDocument,
-  type RolesQuery,
+  type RolesPageQuery,
 } from '../generated/graphql';
 import { useSession } from '../session/session';
 import { beyondHeld, draftProblem, grantable, roleEditorGate } from './roles.rules';
 import { PermissionChecklist, useDialogTarget } from './team-parts';
 import './team.css';
 
-type RoleRow = RolesQuery['roles']['roles'][number];
+type RoleRow = RolesPageQuery['roles']['roles'][number];
 
 const PAGE_SIZE = 50;
 
 export default function RolesPage() {
   const { me } = useSession();
   const pages = useCursorPages();
-  const [roles] = useQuery({ query: RolesDocument, variables: { limit: PAGE_SIZE, cursor: pages.cursor } });
+  // The plan says whether custom roles can be made (the editor greys with the reason), for a role that may read it.
+  const canReadUsage = useCan('usage:read');
+  const [roles] = useQuery({
+    query: RolesPageDocument,
+    variables: { limit: PAGE_SIZE, cursor: pages.cursor, canReadUsage: canReadUsage.allowed },
+  });
   const canManage = useCan('roles:manage');
   const [editing, setEditing] = useState<RoleRow | null>(null);
   const deleting = useDialogTarget<RoleRow>();
@@ -124,6 +128,7 @@ export default function RolesPage() {
       <RoleEditor
         key={`${editing?.id ?? 'new'}-${generation}`}
         editing={editing}
+        usage={roles.data?.usage ?? null}
         onSaved={(text) => {
           setSaved(text);
           setEditing(null);
@@ -162,21 +167,18 @@ export default function RolesPage() {
 
 function RoleEditor({
   editing,
+  usage,
   onSaved,
   onCancel,
 }: {
   editing: RoleRow | null;
+  /** From the page's answer: null without usage:read, or while it loads. */
+  usage: RolesPageQuery['usage'] | null;
   onSaved(text: string): void;
   onCancel(): void;
 }) {
   const { me } = useSession();
   const canManage = useCan('roles:manage');
-  const canReadUsage = useCan('usage:read');
-  const [plan] = useQuery({
-    query: CustomRolesAllowedDocument,
-    pause: !canReadUsage.allowed,
-    requestPolicy: 'cache-and-network',
-  });
   const [created, create] = useMutation(CreateRoleDocument);
   const [updated, update] = useMutation(UpdateRoleDocument);
   const [name, setName] = useState(editing?.name ?? '');
@@ -191,8 +193,8 @@ function RoleEditor({
   const held = me?.permissions ?? [];
   const gate = roleEditorGate({
     canManage,
-    plan: plan.data?.usage.plan ?? null,
-    customRolesAllowed: plan.data?.usage.customRolesAllowed ?? null,
+    plan: usage?.plan ?? null,
+    customRolesAllowed: usage?.customRolesAllowed ?? null,
   });
   const disabled = !gate.usable;
   const result = editing ? updated : created;

@@ -1,5 +1,6 @@
 // The rules of the roles page and of the permission pickers (custom roles, API key scopes): permissions
 // grouped by area, what a member may grant, and when the custom role editor is usable.
+import { planLabel } from '../vocabulary';
 
 /** How an area (the part of `<area>:<action>` before the colon) is named on the page. */
 const AREA_LABELS: Record<string, string> = {
@@ -64,17 +65,6 @@ export function beyondHeld(rolePermissions: readonly string[], held: readonly st
 
 /** The service's rule for a custom role's name (src/modules/roles/roles.inputs.ts, ROLE_NAME_PATTERN). */
 export const ROLE_NAME_PATTERN = /^[a-z0-9]+([_-][a-z0-9]+)*$/;
-
-const PLAN_LABELS: Record<string, string> = {
-  developer: 'Developer',
-  startup: 'Startup',
-  business: 'Business',
-  enterprise: 'Enterprise',
-};
-
-export function planLabel(plan: string): string {
-  return PLAN_LABELS[plan] ?? plan;
-}
 
 /** The plans that offer custom roles, as the service's refusal names them. */
 export const CUSTOM_ROLES_REASON = 'Custom roles require the Business or Enterprise plan';

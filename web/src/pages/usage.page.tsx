@@ -8,17 +8,17 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Meter } from '../components/meter';
-import { ChangePlanDocument, UsageAndPlanDocument, type UsageAndPlanQuery } from '../generated/graphql';
+import { ChangePlanDocument, UsagePageDocument, type UsagePageQuery } from '../generated/graphql';
 import { formatTime, monthName } from './overview.rules';
-import { planLabel } from './roles.rules';
 import { useDialogTarget } from './team-parts';
+import { formatNumber, planLabel } from '../vocabulary';
 import { limitText, planMove, PLAN_OFFERS, type PlanOffer } from './usage.rules';
 import './team.css';
 
-type Usage = UsageAndPlanQuery['usage'];
+type Usage = UsagePageQuery['usage'];
 
 export default function UsagePage() {
-  const [usage, refresh] = useQuery({ query: UsageAndPlanDocument, requestPolicy: 'cache-and-network' });
+  const [usage, refresh] = useQuery({ query: UsagePageDocument, requestPolicy: 'cache-and-network' });
   const [changed, setChanged] = useState<string | null>(null);
   const data = usage.data?.usage;
   return (
@@ -39,10 +39,16 @@ export default function UsagePage() {
           <div className="cards">
             <section className="card" aria-labelledby="usage-title">
               <h2 id="usage-title">Usage in {monthName(data.month)}</h2>
-              <Meter label="Credentials issued" used={data.credentialsIssuedThisMonth} limit={data.credentials.limit} />
-              <Meter label="Active DIDs" used={data.activeDids} limit={data.dids.limit} />
+              <Meter
+                label="Credentials issued"
+                kind="metered"
+                used={data.credentialsIssuedThisMonth}
+                limit={data.credentials.limit}
+              />
+              <Meter label="Active DIDs" kind="allowance" used={data.activeDids} limit={data.dids.limit} />
               <Meter
                 label="Members and invitations"
+                kind="allowance"
                 used={data.members + data.pendingInvitations}
                 limit={data.seats.limit}
               />
@@ -63,7 +69,7 @@ export default function UsagePage() {
                 <dd>{limitText(data.seats.limit)}</dd>
                 <dt>Requests</dt>
                 <dd>
-                  {data.requestsPerMinute.toLocaleString('en')} a minute, bursts of {data.burst.toLocaleString('en')}
+                  {formatNumber(data.requestsPerMinute)} a minute, bursts of {formatNumber(data.burst)}
                 </dd>
                 <dt>Custom roles</dt>
                 <dd>{data.customRolesAllowed ? `yes (${data.customRoles} in use)` : 'no'}</dd>

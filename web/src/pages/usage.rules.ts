@@ -3,6 +3,7 @@
 // beforehand what it will most likely answer. The table mirrors src/modules/plans/plans.ts, which the
 // dashboard cannot import (it brings zod along); usage.rules.test.ts fails when the two differ.
 import type { Plan } from '../generated/graphql';
+import { formatNumber, PLAN_LABELS } from '../vocabulary';
 
 export type PlanOffer = {
   name: Plan;
@@ -19,10 +20,10 @@ export type PlanOffer = {
 
 // prettier-ignore
 export const PLAN_OFFERS: readonly PlanOffer[] = [
-  { name: 'developer', label: 'Developer', requestsPerMinute: 10, burst: 20, credentialsPerMonth: 100, dids: 1, members: 1, customRoles: false, customDomains: false },
-  { name: 'startup', label: 'Startup', requestsPerMinute: 100, burst: 200, credentialsPerMonth: 1_000, dids: 5, members: 5, customRoles: false, customDomains: false },
-  { name: 'business', label: 'Business', requestsPerMinute: 1_000, burst: 2_000, credentialsPerMonth: 10_000, dids: 25, members: 25, customRoles: true, customDomains: true },
-  { name: 'enterprise', label: 'Enterprise', requestsPerMinute: 10_000, burst: 20_000, credentialsPerMonth: null, dids: null, members: null, customRoles: true, customDomains: true },
+  { name: 'developer', label: PLAN_LABELS.developer, requestsPerMinute: 10, burst: 20, credentialsPerMonth: 100, dids: 1, members: 1, customRoles: false, customDomains: false },
+  { name: 'startup', label: PLAN_LABELS.startup, requestsPerMinute: 100, burst: 200, credentialsPerMonth: 1_000, dids: 5, members: 5, customRoles: false, customDomains: false },
+  { name: 'business', label: PLAN_LABELS.business, requestsPerMinute: 1_000, burst: 2_000, credentialsPerMonth: 10_000, dids: 25, members: 25, customRoles: true, customDomains: true },
+  { name: 'enterprise', label: PLAN_LABELS.enterprise, requestsPerMinute: 10_000, burst: 20_000, credentialsPerMonth: null, dids: null, members: null, customRoles: true, customDomains: true },
 ];
 
 /** What the page knows of the tenant's usage (the Usage type). Verified domains it cannot see. */
@@ -67,5 +68,5 @@ export function planMove(usage: UsageFigures, offer: PlanOffer): PlanMove {
 /** A limit in a sentence or a table cell. */
 export function limitText(limit: number | null, unit = ''): string {
   if (limit === null) return 'unlimited';
-  return `${limit.toLocaleString('en')}${unit ? ` ${unit}` : ''}`;
+  return `${formatNumber(limit)}${unit ? ` ${unit}` : ''}`;
 }

@@ -1,5 +1,6 @@
 // One webhook endpoint: its facts, the events it receives (changeable), pausing, resuming, deleting, a test
-// event, rotating its secret, and its delivery log with each attempt's status and answer, and replay.
+// event, rotating its secret, and its delivery log with each attempt's status and answer, and replay. One
+// request (WebhookPage): the endpoint and a page of its deliveries.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link, useParams } from 'wouter';
@@ -7,20 +8,26 @@ import { useCan } from '../access/can';
 import { DataTable, type Column } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { Pager, useCursorPages } from '../components/use-cursor-pages';
+import { Pager, useCursorPages, type CursorPages } from '../components/use-cursor-pages';
 import {
   ReplayWebhookDeliveryDocument,
   UpdateWebhookDocument,
-  WebhookDeliveriesDocument,
-  WebhookDocument,
-  type WebhookDeliveriesQuery,
+  WebhookPageDocument,
+  type WebhookPageQuery,
   type WebhookDeliveryState,
   type WebhookFieldsFragment,
 } from '../generated/graphql';
 import { GatedSubmit, NeedsNote, StateBadge } from './feature-parts';
 import { formatTime } from './overview.rules';
 import { EventPicker } from './webhooks-form';
-import { DeleteWebhookButton, EnableWebhookButton, RotateSecret, TestWebhookButton, useBackToWebhooks, WebhookStatus } from './webhooks-parts';
+import {
+  DeleteWebhookButton,
+  EnableWebhookButton,
+  RotateSecret,
+  TestWebhookButton,
+  useBackToWebhooks,
+  WebhookStatus,
+} from './webhooks-parts';
 import {
   attemptSummary,
   DELIVERY_STATE_LABELS,
@@ -31,11 +38,20 @@ import {
   type EventSelection,
 } from './webhooks.rules';
 
-type DeliveryRow = WebhookDeliveriesQuery['webhookDeliveries']['deliveries'][number];
+type DeliveryRow = WebhookPageQuery['webhookDeliveries']['deliveries'][number];
+
+const PAGE_SIZE = 20;
 
 export default function WebhookPage() {
   const { id } = useParams<{ id: string }>();
-  const [result] = useQuery({ query: WebhookDocument, variables: { id } });
+  const pages = useCursorPages();
+  const [status, setStatus] = useState<WebhookDeliveryState | ''>('');
+  const [result, refresh] = useQuery({
+    query: WebhookPageDocument,
+    variables: { id, limit: PAGE_SIZE, cursor: pages.cursor, status: status || null },
+    // An empty log names no WebhookDelivery: without this, a test event's delivery would not show.
+    context: useMemo(() => ({ additionalTypenames: ['WebhookDelivery'] }), []),
+  });
   const back = useBackToWebhooks();
   const webhook = result.data?.webhook;
   return (
@@ -83,7 +99,17 @@ export default function WebhookPage() {
             </section>
             <ChangeEvents webhook={webhook} />
           </div>
-          <Deliveries webhookId={webhook.id} />
+          <Deliveries
+            page={result.data!.webhookDeliveries}
+            fetching={result.fetching}
+            pages={pages}
+            status={status}
+            onStatus={(next) => {
+              setStatus(next);
+              pages.reset();
+            }}
+            onRefresh={() => refresh({ requestPolicy: 'network-only' })}
+          />
         </>
       )}
     </section>
@@ -105,7 +131,14 @@ function ChangeEvents({ webhook }: { webhook: WebhookFieldsFragment }) {
       <form className="form" onSubmit={onSubmit}>
         <EventPicker selection={selection} onChange={setSelection} />
         {problem && <p className="field-hint">{problem}</p>}
-        <GatedSubmit can={can} busy={result.fetching} label="Save events" busyLabel="Saving…" noteId="events-needs" disabled={problem !== null} />
+        <GatedSubmit
+          can={can}
+          busy={result.fetching}
+          label="Save events"
+          busyLabel="Saving…"
+          noteId="events-needs"
+          disabled={problem !== null}
+        />
         <NeedsNote can={can} doing="Changing the events" id="events-needs" />
       </form>
       <ErrorMessage error={result.error} />
@@ -118,19 +151,28 @@ function ChangeEvents({ webhook }: { webhook: WebhookFieldsFragment }) {
   );
 }
 
-const PAGE_SIZE = 20;
-
-function Deliveries({ webhookId }: { webhookId: string }) {
-  const pages = useCursorPages();
-  const [status, setStatus] = useState<WebhookDeliveryState | ''>('');
-  const [deliveries, refresh] = useQuery({
-    query: WebhookDeliveriesDocument,
-    variables: { id: webhookId, limit: PAGE_SIZE, cursor: pages.cursor, status: status || null },
-    requestPolicy: 'cache-and-network',
-    context: useMemo(() => ({ additionalTypenames: ['WebhookDelivery'] }), []),
-  });
+function Deliveries({
+  page,
+  fetching,
+  pages,
+  status,
+  onStatus,
+  onRefresh,
+}: {
+  page: WebhookPageQuery['webhookDeliveries'];
+  fetching: boolean;
+  pages: CursorPages;
+  status: WebhookDeliveryState | '';
+  onStatus(status: WebhookDeliveryState | ''): void;
+  onRefresh(): void;
+}) {
   const columns: Column<DeliveryRow>[] = [
-    { key: 'eventType', header: 'Event', cell: (row) => <code>{row.eventType}</code>, sortValue: (row) => row.eventType },
+    {
+      key: 'eventType',
+      header: 'Event',
+      cell: (row) => <code>{row.eventType}</code>,
+      sortValue: (row) => row.eventType,
+    },
     {
       key: 'state',
       header: 'State',
@@ -145,7 +187,9 @@ function Deliveries({ webhookId }: { webhookId: string }) {
         <>
           {attemptSummary({ status: row.lastStatus, durationMs: row.lastDurationMs, error: row.lastError })}
           {row.lastAttemptAt && <span className="cell-note">{formatTime(row.lastAttemptAt)}</span>}
-          {row.nextAttemptAt && row.state === 'pending' && <span className="cell-note">next {formatTime(row.nextAttemptAt)}</span>}
+          {row.nextAttemptAt && row.state === 'pending' && (
+            <span className="cell-note">next {formatTime(row.nextAttemptAt)}</span>
+          )}
         </>
       ),
       sortValue: (row) => row.lastAttemptAt,
@@ -154,7 +198,12 @@ function Deliveries({ webhookId }: { webhookId: string }) {
     {
       key: 'response',
       header: 'Response',
-      cell: (row) => (row.lastResponseExcerpt ? <pre className="excerpt">{row.lastResponseExcerpt}</pre> : <span className="muted">none</span>),
+      cell: (row) =>
+        row.lastResponseExcerpt ? (
+          <pre className="excerpt">{row.lastResponseExcerpt}</pre>
+        ) : (
+          <span className="muted">none</span>
+        ),
       filterText: (row) => row.lastResponseExcerpt ?? '',
     },
     { key: 'actions', header: 'Actions', cell: (row) => <ReplayButton delivery={row} /> },
@@ -168,10 +217,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
           <select
             id="delivery-status"
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as WebhookDeliveryState | '');
-              pages.reset();
-            }}
+            onChange={(event) => onStatus(event.target.value as WebhookDeliveryState | '')}
           >
             <option value="">All</option>
             {Object.entries(DELIVERY_STATE_LABELS).map(([value, label]) => (
@@ -181,24 +227,22 @@ function Deliveries({ webhookId }: { webhookId: string }) {
             ))}
           </select>
         </div>
-        <button type="button" className="button-secondary" onClick={() => refresh({ requestPolicy: 'network-only' })} disabled={deliveries.fetching}>
+        <button type="button" className="button-secondary" onClick={onRefresh} disabled={fetching}>
           Refresh
         </button>
       </div>
-      <ErrorMessage error={deliveries.error} />
-      {!deliveries.data && deliveries.fetching && <Loading label="Loading deliveries" />}
-      {deliveries.data && (
+      {
         <>
           <DataTable
             caption={`Deliveries, page ${pages.pageNumber}`}
-            rows={deliveries.data.webhookDeliveries.deliveries}
+            rows={page.deliveries}
             columns={columns}
             rowKey={(row) => row.id}
             empty="No delivery yet. Send a test event, or wait for the next event the endpoint receives."
           />
-          <Pager pages={pages} nextCursor={deliveries.data.webhookDeliveries.nextCursor} busy={deliveries.fetching} />
+          <Pager pages={pages} nextCursor={page.nextCursor} busy={fetching} />
         </>
-      )}
+      }
     </section>
   );
 }

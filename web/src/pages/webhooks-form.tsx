@@ -1,18 +1,21 @@
-// Creating a webhook endpoint: its URL, a note, and the event types it receives (all, including later ones, or
-// a choice from the catalogue by area). The answer carries the signing secret, shown here once to copy.
+// Creating a webhook endpoint: its URL, a note, and the event types it receives (all, including later ones, the
+// default; or a choice from the catalogue by area). The answer carries the signing secret, shown here once to
+// copy. Outside production the form says how to receive on localhost (WEBHOOK_ALLOW_PRIVATE_URLS).
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { useCan } from '../access/can';
 import { ErrorMessage } from '../components/error-message';
 import { Field } from '../components/field';
+import { readDeployment } from '../deployment';
 import { CreateWebhookDocument } from '../generated/graphql';
 import { CheckedField, focusFirstProblem, GatedSubmit, NeedsNote, SecretOnce } from './feature-parts';
 import {
+  allEvents,
   areaLabel,
   areaState,
-  emptySelection,
   eventGroups,
   selectionProblem,
+  privateUrlNote,
   selectionToEvents,
   toggleArea,
   toggleType,
@@ -27,10 +30,11 @@ export function CreateWebhook() {
   const [created, createWebhook] = useMutation(CreateWebhookDocument);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [selection, setSelection] = useState<EventSelection>(emptySelection);
+  const [selection, setSelection] = useState<EventSelection>(allEvents);
   const [touched, setTouched] = useState(false);
   const [secret, setSecret] = useState<{ secret: string; url: string } | null>(null);
   const problem = urlHint(url) ?? selectionProblem(selection);
+  const privateNote = privateUrlNote(readDeployment());
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
@@ -43,7 +47,7 @@ export function CreateWebhook() {
       setSecret({ secret: answer.secret, url: answer.webhook.url });
       setUrl('');
       setDescription('');
-      setSelection(emptySelection());
+      setSelection(allEvents());
       setTouched(false);
     }
   }
@@ -51,7 +55,11 @@ export function CreateWebhook() {
     <section className="card" aria-labelledby="create-title">
       <h2 id="create-title">Add an endpoint</h2>
       {secret && (
-        <SecretOnce title={`The signing secret of ${secret.url}`} secret={secret.secret} onDone={() => setSecret(null)} />
+        <SecretOnce
+          title={`The signing secret of ${secret.url}`}
+          secret={secret.secret}
+          onDone={() => setSecret(null)}
+        />
       )}
       <form onSubmit={onSubmit} className="form" noValidate>
         <CheckedField
@@ -64,7 +72,16 @@ export function CreateWebhook() {
           problem={touched ? urlHint(url) : null}
           required
         />
-        <Field label="Description (optional)" value={description} onChange={(event) => setDescription(event.target.value)} />
+        {privateNote && (
+          <p className="field-hint" data-testid="private-url-note">
+            {privateNote}
+          </p>
+        )}
+        <Field
+          label="Description (optional)"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
         <EventPicker selection={selection} onChange={setSelection} />
         {touched && selectionProblem(selection) && (
           <p className="error-message" role="alert">
@@ -80,17 +97,33 @@ export function CreateWebhook() {
 }
 
 /** Every event type (now and later), or a choice by area; each area has a box for all of it. */
-export function EventPicker({ selection, onChange }: { selection: EventSelection; onChange(next: EventSelection): void }) {
+export function EventPicker({
+  selection,
+  onChange,
+}: {
+  selection: EventSelection;
+  onChange(next: EventSelection): void;
+}) {
   const name = useId();
   return (
     <fieldset className="event-picker">
       <legend>Events to receive</legend>
       <label className="choice">
-        <input type="radio" name={name} checked={selection.all} onChange={() => onChange({ ...selection, all: true })} />
+        <input
+          type="radio"
+          name={name}
+          checked={selection.all}
+          onChange={() => onChange({ ...selection, all: true })}
+        />
         All events, including types added later
       </label>
       <label className="choice">
-        <input type="radio" name={name} checked={!selection.all} onChange={() => onChange({ ...selection, all: false })} />
+        <input
+          type="radio"
+          name={name}
+          checked={!selection.all}
+          onChange={() => onChange({ ...selection, all: false })}
+        />
         Only the types chosen below
       </label>
       {!selection.all && (

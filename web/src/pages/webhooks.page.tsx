@@ -7,20 +7,20 @@ import { DataTable, type Column } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
-import { WebhooksDocument, type WebhooksQuery } from '../generated/graphql';
+import { WebhooksPageDocument, type WebhooksPageQuery } from '../generated/graphql';
 import { formatTime } from './overview.rules';
 import { DeleteWebhookButton, EnableWebhookButton, WebhookStatus } from './webhooks-parts';
 import { CreateWebhook } from './webhooks-form';
 import { describeEvents, webhookHref } from './webhooks.rules';
 
-type WebhookRow = WebhooksQuery['webhooks']['webhooks'][number];
+type WebhookRow = WebhooksPageQuery['webhooks']['webhooks'][number];
 
 const PAGE_SIZE = 20;
 
 export default function WebhooksPage() {
   const pages = useCursorPages();
   const [webhooks] = useQuery({
-    query: WebhooksDocument,
+    query: WebhooksPageDocument,
     variables: { limit: PAGE_SIZE, cursor: pages.cursor },
     // An empty page names no Webhook: without this, adding the first would not refresh the list.
     context: useMemo(() => ({ additionalTypenames: ['Webhook'] }), []),
@@ -40,8 +40,18 @@ export default function WebhooksPage() {
       sortValue: (row) => row.url,
       filterText: (row) => `${row.url} ${row.description}`,
     },
-    { key: 'events', header: 'Events', cell: (row) => describeEvents(row.events), sortValue: (row) => describeEvents(row.events) },
-    { key: 'status', header: 'Status', cell: (row) => <WebhookStatus webhook={row} />, sortValue: (row) => (row.enabled ? 'enabled' : 'disabled') },
+    {
+      key: 'events',
+      header: 'Events',
+      cell: (row) => describeEvents(row.events),
+      sortValue: (row) => describeEvents(row.events),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => <WebhookStatus webhook={row} />,
+      sortValue: (row) => (row.enabled ? 'enabled' : 'disabled'),
+    },
     { key: 'createdAt', header: 'Added', cell: (row) => formatTime(row.createdAt), sortValue: (row) => row.createdAt },
     {
       key: 'actions',

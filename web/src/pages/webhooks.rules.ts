@@ -1,37 +1,8 @@
 // The webhooks page's rules: the event catalogue as the form offers it, what a choice of event types sends, how
 // an endpoint's subscription and a delivery are described, and hints on a URL before the service judges it.
 // .js: test/unit/dashboard-feature-parity.test.ts imports this file too, under Node's module resolution.
-import type { EventType, WebhookDeliveryState } from '../generated/graphql.js';
-
-/**
- * The service's event catalogue, by the GraphQL enum EventType (generated from the committed schema, so a new
- * event type is a type error here until it is listed): the name webhooks subscribe with and deliver.
- */
-export const EVENT_TYPES: Record<EventType, string> = {
-  credential_issued: 'credential.issued',
-  credential_revoked: 'credential.revoked',
-  did_created: 'did.created',
-  did_deactivated: 'did.deactivated',
-  member_invited: 'member.invited',
-  member_joined: 'member.joined',
-  member_removed: 'member.removed',
-  member_role_changed: 'member.role_changed',
-  api_key_created: 'api_key.created',
-  api_key_revoked: 'api_key.revoked',
-  plan_changed: 'plan.changed',
-  trust_attestation_created: 'trust.attestation.created',
-  trust_attestation_revoked: 'trust.attestation.revoked',
-  compliance_framework_adopted: 'compliance.framework.adopted',
-  compliance_framework_unadopted: 'compliance.framework.unadopted',
-  compliance_report_issued: 'compliance.report.issued',
-  compliance_subject_erased: 'compliance.subject.erased',
-  domain_verified: 'domain.verified',
-  domain_unverified: 'domain.unverified',
-  domain_removed: 'domain.removed',
-  didcomm_message_sent: 'didcomm.message.sent',
-  didcomm_message_received: 'didcomm.message.received',
-  webhook_test: 'webhook.test',
-};
+import type { WebhookDeliveryState } from '../generated/graphql.js';
+import { EVENT_TYPES } from '../vocabulary.js';
 
 /** An endpoint's page. */
 export const webhookHref = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
@@ -71,6 +42,9 @@ export type EventSelection = { all: boolean; types: ReadonlySet<string> };
 
 export const emptySelection = (): EventSelection => ({ all: false, types: new Set() });
 
+/** A new endpoint's choice: every event, so the form is right as it opens (narrowing it is a choice). */
+export const allEvents = (): EventSelection => ({ all: true, types: new Set() });
+
 export function toggleType(selection: EventSelection, type: string, on: boolean): EventSelection {
   const types = new Set(selection.types);
   if (on) types.add(type);
@@ -89,7 +63,10 @@ export function areaState(selection: EventSelection, group: EventGroup): 'all' |
 }
 
 /** The `events` the service is sent: ["*"] for all, else the chosen types in catalogue order. */
-export function selectionToEvents(selection: EventSelection, catalogue: readonly string[] = Object.values(EVENT_TYPES)) {
+export function selectionToEvents(
+  selection: EventSelection,
+  catalogue: readonly string[] = Object.values(EVENT_TYPES),
+) {
   if (selection.all) return [ALL_EVENTS];
   return catalogue.filter((type) => selection.types.has(type));
 }
@@ -125,10 +102,22 @@ export function urlHint(text: string): string | null {
   } catch {
     return 'Enter a full URL, e.g. https://hooks.example.com/credentials.';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The URL must start with https:// (or http:// in development).';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return 'The URL must start with https:// (or http:// in development).';
   if (url.username || url.password) return 'The URL must not carry a user name or password.';
   if (url.hash) return 'The URL must not have a #fragment.';
   return null;
+}
+
+/**
+ * What the form says of receivers on this machine, outside production (deployment.ts): the service refuses
+ * loopback and private addresses unless WEBHOOK_ALLOW_PRIVATE_URLS=true. Null in production.
+ */
+export function privateUrlNote(deployment: { development: boolean; webhookPrivateUrls: boolean }): string | null {
+  if (!deployment.development) return null;
+  return deployment.webhookPrivateUrls
+    ? 'Development: this service delivers to localhost and private addresses (WEBHOOK_ALLOW_PRIVATE_URLS=true), e.g. http://localhost:4000/hooks.'
+    : 'Development: to receive on localhost or a private address, start the service with WEBHOOK_ALLOW_PRIVATE_URLS=true; until then it refuses them.';
 }
 
 export const DELIVERY_STATE_LABELS: Record<WebhookDeliveryState, string> = {
@@ -137,9 +126,40 @@ export const DELIVERY_STATE_LABELS: Record<WebhookDeliveryState, string> = {
   failed: 'Failed',
 };
 
-/** "204 in 3 ms", "no answer: connect ECONNREFUSED", for a delivery's last attempt. */
-export function attemptSummary(attempt: { status: number | null; durationMs: number | null; error: string | null }): string {
+/** What TLS codes mean (Node's and OpenSSL's certificate verification codes), for the delivery log. */
+const TLS_REASONS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'the certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'the certificate chain ends in a self-signed certificate',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the certificate’s issuer is not trusted',
+  UNABLE_TO_GET_ISSUER_CERT: 'the certificate’s issuer is not trusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the certificate’s issuer is not trusted',
+  CERT_HAS_EXPIRED: 'the certificate has expired',
+  CERT_NOT_YET_VALID: 'the certificate is not valid yet',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate does not name this host',
+  EPROTO: 'the receiver did not speak TLS (an http server on an https URL?)',
+};
+
+/**
+ * What failed when no usable status came, from the service's delivery error ("tls error (CODE)", "connection
+ * refused", "timeout after N ms": src/modules/webhooks/delivery/http-sender.ts).
+ */
+function failureText(error: string, time: string): string {
+  const tls = /^tls error \(([^)]+)\)$/.exec(error);
+  if (tls) {
+    const reason = TLS_REASONS[tls[1]!];
+    return `TLS handshake failed${time.replace(' in ', ' after ')}: ${reason ? `${reason} (${tls[1]})` : tls[1]}`;
+  }
+  if (/^timeout after \d+ ms$/.test(error)) return `No answer${time.replace(' in ', ' within ')}: timed out`;
+  return `Failed${time.replace(' in ', ' after ')}: ${error}`;
+}
+
+/** "HTTP 204 in 3 ms", "TLS handshake failed after 30 ms: …", for a delivery's last attempt. */
+export function attemptSummary(attempt: {
+  status: number | null;
+  durationMs: number | null;
+  error: string | null;
+}): string {
   const time = attempt.durationMs === null ? '' : ` in ${attempt.durationMs} ms`;
   if (attempt.status !== null) return `HTTP ${attempt.status}${time}${attempt.error ? ` (${attempt.error})` : ''}`;
-  return attempt.error ? `No answer${time}: ${attempt.error}` : 'Not attempted yet';
+  return attempt.error ? failureText(attempt.error, time) : 'Not attempted yet';
 }

@@ -3,6 +3,12 @@
 // token can do. Anything that reads or changes it goes through this store.
 
 export const SESSION_STORAGE_KEY = 'credential-service.session';
+/**
+ * The permissions of the session's last `me`: a reload's first requests (api/early-requests.ts) choose a page's
+ * variables by them before `me` is asked again. A hint only: the service decides, and the page asks again
+ * with the variables the fresh `me` gives when they differ.
+ */
+export const PERMISSIONS_STORAGE_KEY = 'credential-service.permissions';
 
 /** Why there is no session: never had one, signed out, or the service refused the token (expired, revoked). */
 export type SessionEnd = 'none' | 'signed-out' | 'expired';
@@ -16,6 +22,9 @@ export type SessionStore = {
   subscribe(listener: () => void): () => void;
   start(token: string): void;
   end(reason: Exclude<SessionEnd, 'none'>): void;
+  /** The permissions of the last `me` of this session, kept for the next load of the tab. */
+  rememberPermissions(permissions: readonly string[]): void;
+  rememberedPermissions(): string[] | null;
 };
 
 /** `storage`: the tab's sessionStorage (null where it is unavailable: the token then lives in memory only). */
@@ -38,7 +47,27 @@ export function createSessionStore(storage: TokenStorage | null): SessionStore {
     },
     end(reason) {
       write(storage, null);
+      try {
+        storage?.removeItem(PERMISSIONS_STORAGE_KEY);
+      } catch {
+        // Nothing kept, then.
+      }
       if (state.token !== null || state.ended !== reason) set({ token: null, ended: reason });
+    },
+    rememberPermissions(permissions) {
+      try {
+        storage?.setItem(PERMISSIONS_STORAGE_KEY, JSON.stringify(permissions));
+      } catch {
+        // Memory only: the next load sends its page's request after `me`.
+      }
+    },
+    rememberedPermissions() {
+      try {
+        const kept = JSON.parse(storage?.getItem(PERMISSIONS_STORAGE_KEY) ?? 'null') as unknown;
+        return Array.isArray(kept) && kept.every((entry) => typeof entry === 'string') ? kept : null;
+      } catch {
+        return null;
+      }
     },
   };
 }

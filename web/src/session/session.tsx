@@ -1,6 +1,6 @@
 // The signed-in member, for every page: the token (session-store.ts), the GraphQL client made for it, and
 // `me` (who, which tenant, which role and permissions, which other tenants). Pages read it with useSession().
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider, useClient, useQuery, type CombinedError } from 'urql';
 import { createDashboardClient } from '../api/client';
 import { createRateLimitStore, type RateLimitStore } from '../api/rate-limit';
@@ -65,7 +65,12 @@ function MeLoader({
   children: ReactNode;
 }) {
   const client = useClient();
-  const [me, reexecute] = useQuery({ query: MeDocument, pause: !token });
+  // Asked once per session (and again on refreshMe): a page view costs its own request only.
+  const [me, reexecute] = useQuery({ query: MeDocument, pause: !token, requestPolicy: 'cache-first' });
+  const permissions = me.data?.me.permissions;
+  useEffect(() => {
+    if (token && permissions) store.rememberPermissions(permissions);
+  }, [store, token, permissions]);
   const session = useMemo<Session>(
     () => ({
       token,

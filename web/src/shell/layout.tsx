@@ -5,7 +5,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../session/session';
 import { Navigation } from './navigation';
-import { APP_NAME } from './routes';
+import { RateLimitNotice } from './rate-limit-notice';
+import { PRODUCT_NAME } from '../vocabulary';
 
 export function Layout({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -27,12 +28,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className="app-header">
         <Link href="/" className="app-name">
-          {APP_NAME}
+          {PRODUCT_NAME}
         </Link>
         {signedIn && <Account />}
       </header>
       {signedIn && <Navigation />}
       <main id="main" ref={main} tabIndex={-1} className="app-main">
+        <RateLimitNotice />
         {children}
       </main>
     </div>

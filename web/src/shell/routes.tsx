@@ -9,13 +9,12 @@ import { pageAccess } from '../pages/navigation';
 import type { PageEntry } from '../pages/page.types';
 import { PAGES } from '../pages/registry';
 import { useSession } from '../session/session';
+import { PRODUCT_NAME } from '../vocabulary';
 import { loadPage, loadedPages } from './page-modules';
 
 const components = new Map<PageEntry, LazyExoticComponent<ComponentType>>(
   PAGES.map((page) => [page, lazy(() => loadPage(page))]),
 );
-
-export const APP_NAME = 'Credential service';
 
 export function PageRoutes() {
   return (
@@ -37,7 +36,7 @@ function GuardedPage({ page }: { page: PageEntry }) {
   const [location] = useLocation();
   const search = useSearch();
   useEffect(() => {
-    document.title = `${page.title} · ${APP_NAME}`;
+    document.title = `${page.title} · ${PRODUCT_NAME}`;
   }, [page.title]);
   const access = pageAccess(
     page,
@@ -87,7 +86,7 @@ function GuardedPage({ page }: { page: PageEntry }) {
 
 function NotFound() {
   useEffect(() => {
-    document.title = `Not found · ${APP_NAME}`;
+    document.title = `Not found · ${PRODUCT_NAME}`;
   }, []);
   return (
     <section aria-labelledby="page-title">
