@@ -23,6 +23,7 @@ import type { Principal } from './auth/principal.js';
 import type { PrincipalCache } from './auth/principal-cache.js';
 import { clientAddress } from './http/client-address.js';
 import { matchPublicRoute } from './http/public-routes.js';
+import { GRAPHQL_METHODS, methodVerdict } from './http/allowed-methods.js';
 import { loadDashboard, type Dashboard } from './http/dashboard.js';
 import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
 import { MESSAGES } from './lib/messages.js';
@@ -170,12 +171,8 @@ export function createApp(deps: AppDeps): App {
         await applyPublicRateLimit(request, response);
         throw forbidden(`origin not allowed: ${crossOrigin.origin}`);
       }
-      if (request.method === 'OPTIONS') {
-        await applyPublicRateLimit(request, response);
-        response.writeHead(204, { Allow: 'GET, POST, PATCH, DELETE, OPTIONS' }).end();
-        return;
-      }
-      const publicRoute = matchPublicRoute(request.method, url.pathname);
+      const method = request.method ?? 'GET';
+      const publicRoute = method === 'OPTIONS' ? null : matchPublicRoute(method, url.pathname);
       if (publicRoute) {
         route = publicRoute.path;
         if (publicRoute.rateLimit === 'public') await applyPublicRateLimit(request, response);
@@ -192,14 +189,22 @@ export function createApp(deps: AppDeps): App {
         });
         return;
       }
-      const isGraphQL = url.pathname === GRAPHQL_PATH;
-      const match = isGraphQL ? undefined : rest.match(request.method ?? 'GET', url.pathname);
+      // HEAD is GET without the content (RFC 9110 §9.3.2): the same route answers it, and Node sends no body.
+      const asMethod = method === 'HEAD' ? 'GET' : method;
+      const isGraphQL = url.pathname === GRAPHQL_PATH && GRAPHQL_METHODS.some((allowed) => allowed === asMethod);
+      const match = isGraphQL ? undefined : rest.match(asMethod, url.pathname);
       if (isGraphQL) route = GRAPHQL_PATH;
-      if (match?.kind === 'not-found' || match?.kind === 'method-not-allowed') {
+      if (match && match.kind !== 'found') {
+        // No route takes this method here: the one rule of src/http/allowed-methods.ts says 404, 405 or 204.
         await applyPublicRateLimit(request, response);
-        if (match.kind === 'not-found') throw notFound();
+        const verdict = methodVerdict(method, url.pathname, GRAPHQL_PATH, rest);
+        if (verdict.kind === 'not-found') throw notFound();
+        if (verdict.kind === 'options') {
+          response.writeHead(204, { Allow: verdict.allow }).end();
+          return;
+        }
         sendError(response, new AppError('METHOD_NOT_ALLOWED', 'method not allowed'), requestId, {
-          Allow: match.allow.join(', '),
+          Allow: verdict.allow,
         });
         return;
       }
@@ -249,7 +254,7 @@ export function createApp(deps: AppDeps): App {
         const outcome = await rest.run(match.endpoint, match.params, request, url, context);
         sendJson(response, outcome.status, outcome.body);
         // As for GraphQL mutations; not after a verification, which wrote nothing a pass could find.
-        if (request.method !== 'GET' && !match.endpoint.writesNothing) services.webhookDispatcher.wake();
+        if (asMethod !== 'GET' && !match.endpoint.writesNothing) services.webhookDispatcher.wake();
       }
     } catch (error) {
       let appError = findAppError(error);

@@ -28,6 +28,9 @@ const redisUrl = z.string().refine((value) => /^rediss?:\/\//.test(value), {
   message: 'must be a redis:// or rediss:// URL',
 });
 
+const KEK_HEX_HINT =
+  'must be 32 bytes in base64, and this is hex (64 hex digits): the same key in base64 is echo "$KEY_ENCRYPTION_KEY" | xxd -r -p | base64';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -40,7 +43,12 @@ const envSchema = z.object({
   // DATA_DIR is created on first start (fine for one instance; scale-out instances must share this value).
   KEY_ENCRYPTION_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes in base64' })
+    .superRefine((value, context) => {
+      if (Buffer.from(value, 'base64').length === 32) return;
+      // 64 hex digits are 32 bytes too, in the other encoding keys are usually printed in (openssl rand -hex 32).
+      const hex = /^[0-9a-fA-F]{64}$/.test(value);
+      context.addIssue({ code: 'custom', message: hex ? KEK_HEX_HINT : 'must be 32 bytes in base64' });
+    })
     .optional(),
   // Where the service is reachable from outside: the base of the status list URLs written into credentials.
   PUBLIC_BASE_URL: z

@@ -1,8 +1,9 @@
-// Entry point: config → database → app → listen; SIGTERM/SIGINT drain in-flight requests and running
-// background jobs, then close the database cleanly.
+// Entry point: config → listen (503 while starting) → database → app; SIGTERM/SIGINT drain in-flight requests
+// and running background jobs, then close the database cleanly.
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { lockDataDirectory, type DirectoryLock } from './db/directory-lock.js';
 import { createLogger, stdoutDestination } from './lib/logger.js';
+import { listenWhileStarting, PortUnavailableError, type ListeningServer } from './http/starting-server.js';
 
 let config: Config;
 try {
@@ -13,6 +14,17 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+// The port is bound first, before anything is opened or written: one in use is refused at once, in one line on
+// standard error, as a configuration error is. Until the service is assembled it answers 503 (starting-server.ts).
+let listening: ListeningServer;
+try {
+  listening = await listenWhileStarting(config.host, config.port);
+} catch (error) {
+  if (!(error instanceof PortUnavailableError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
 }
 
 // The embedded database belongs to one process: its directory is locked before anything else, so that a second
@@ -58,6 +70,8 @@ try {
     config,
     log,
     dataDirectoryLock && { kind: 'pglite', dataDir: config.dataDir, lock: dataDirectoryLock },
+    {},
+    listening,
   );
   log.info(
     {

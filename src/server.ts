@@ -1,11 +1,11 @@
 // Assembles the service from a Config: database (migrated), services, HTTP server. Used by main.ts and by
 // tests that need a real listening server.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { createApp } from './app.js';
 import { handleClientError } from './http/client-error.js';
+import { listenWhileStarting, type ListeningServer } from './http/starting-server.js';
 import { openDatabase, type Database, type DatabaseOptions } from './db/database.js';
 import type { Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
@@ -72,11 +72,33 @@ export function databaseOptions(config: Config): DatabaseOptions {
 /** A database the caller opened itself (the test suite wraps one to record the statements it is sent). */
 export type OpenedDatabase = { kind: 'opened'; database: Database };
 
+/**
+ * Binds the port first (src/http/starting-server.ts), unless the caller already has (`listening`, from main.ts),
+ * then opens and migrates the database and assembles the service behind it. A start that fails after binding
+ * lets the port go.
+ */
 export async function startServer(
   config: Config,
   log: Logger,
   options?: DatabaseOptions | OpenedDatabase,
   background: BackgroundOptions = {},
+  listening?: ListeningServer,
+): Promise<RunningServer> {
+  const bound = listening ?? (await listenWhileStarting(config.host, config.port));
+  try {
+    return await assemble(config, log, options, background, bound);
+  } catch (error) {
+    await bound.close();
+    throw error;
+  }
+}
+
+async function assemble(
+  config: Config,
+  log: Logger,
+  options: DatabaseOptions | OpenedDatabase | undefined,
+  background: BackgroundOptions,
+  bound: ListeningServer,
 ): Promise<RunningServer> {
   const database =
     options?.kind === 'opened' ? options.database : await openDatabase(options ?? databaseOptions(config), log);
@@ -90,8 +112,8 @@ export async function startServer(
   const rateLimits = createRateLimits(config, log, redis);
   log.info({ backend: rateLimits.backend }, 'rate limits ready');
   const keys = await loadKeyEncryption({ keyEncryptionKey: config.keyEncryptionKey, dataDir: config.dataDir, log });
-  let listeningUrl = '';
-  const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl;
+  const url = bound.url;
+  const publicBaseUrl = () => config.publicBaseUrl ?? url;
   const principals = createPrincipalCache();
   const access = createAccessEvents(principals, log, redis);
   const metrics = createMetrics({
@@ -149,18 +171,9 @@ export async function startServer(
     await jobs.start();
     if (background.webhooks !== false) services.webhookDispatcher.start();
   }
-  const server = createServer(app);
+  const server = bound.server;
   server.on('clientError', handleClientError(log));
-  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host === '0.0.0.0' || host === '[::]' ? 'localhost' : host}:${address.port}`;
-  listeningUrl = url;
+  bound.serve(app);
   if (!config.publicBaseUrl)
     log.info({ publicBaseUrl: url }, 'PUBLIC_BASE_URL not set: status list links use the listening address');
 

@@ -76,7 +76,7 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
   try {
     await migratePostgres(url, log);
   } catch (error) {
-    if (isDatabaseUnavailable(error)) throw new DatabaseUnreachableError(url, error);
+    if (isDatabaseUnavailable(error) || isLoginRefused(error)) throw new DatabaseUnreachableError(url, error);
     throw error;
   }
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -106,7 +106,20 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
   };
 }
 
-/** Start-up could not reach PostgreSQL: says which setting to check, never the password in it. */
+// The server answered but refused the URL's database or role: SQLSTATE 3D000 (invalid_catalog_name: no such
+// database) or class 28 (invalid authorization: no such role, a wrong password, pg_hba.conf), PostgreSQL
+// Appendix A. PostgreSQL's own text names which ('database "x" does not exist', 'role "y" does not exist').
+const LOGIN_REFUSED = /^(3D000|28[0-9A-Z]{3})$/;
+
+function isLoginRefused(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && LOGIN_REFUSED.test(code);
+}
+
+/**
+ * Start-up could not reach PostgreSQL, or it refused the URL's database or role: says which setting to check,
+ * never the password in it.
+ */
 export class DatabaseUnreachableError extends Error {
   constructor(url: string, cause: unknown) {
     super(`cannot connect to PostgreSQL at DATABASE_URL (${describeUrl(url)}): ${(cause as Error).message}`, { cause });

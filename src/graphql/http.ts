@@ -56,10 +56,12 @@ export async function serveGraphQL(
   context: RequestContext,
 ): Promise<void> {
   const method = request.method ?? 'GET';
-  if (method === 'GET') assertJsonParameters(url.searchParams);
-  else if (method === 'POST') assertJsonBody(request.headers['content-type']);
-  const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(request));
-  const key = knownAnswers.keyOf(method, request.headers, body);
+  // HEAD is GET without the content (RFC 9110 §9.3.2): Yoga runs it as a GET, and send() leaves the body out.
+  const asked = method === 'HEAD' ? 'GET' : method;
+  if (asked === 'GET') assertJsonParameters(url.searchParams);
+  else if (asked === 'POST') assertJsonBody(request.headers['content-type']);
+  const body = asked === 'GET' ? undefined : new Uint8Array(await readBody(request));
+  const key = knownAnswers.keyOf(asked, request.headers, body);
   const known = key === null ? undefined : knownAnswers.get(key);
   let ran: { query: CompiledQuery; result: ExecutionResult; plain: boolean } | undefined;
   // A run that throws (rather than answering with errors) leaves the request to Yoga, which runs it again.
@@ -82,7 +84,7 @@ export async function serveGraphQL(
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const answer = await yoga.fetch(
-    new yoga.fetchAPI.Request(`${ORIGIN}${url.pathname}${url.search}`, { method, headers, body }),
+    new yoga.fetchAPI.Request(`${ORIGIN}${url.pathname}${url.search}`, { method: asked, headers, body }),
     context,
   );
   const payload = Buffer.from(await answer.arrayBuffer());

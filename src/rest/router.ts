@@ -59,18 +59,14 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
   }
 
   /**
-   * The endpoint of the most specific template that matches, where a literal segment beats a parameter at
+   * The endpoints of the most specific template that matches, where a literal segment beats a parameter at
    * the same position: GET /v1/credentials/issue is a 405 of POST /v1/credentials/issue, not a lookup of a
    * credential whose id is "issue".
    */
-  function match(method: string, pathname: string): RestMatch {
+  function templateAt(pathname: string): { endpoints: CompiledEndpoint[]; params: Record<string, string> } | undefined {
     const parts = pathname.split('/').filter(Boolean);
     const exact = literal.get(parts.join('/'));
-    if (exact) {
-      const endpoint = exact.find((candidate) => candidate.method === method);
-      if (endpoint) return { kind: 'found', endpoint, params: {} };
-      return { kind: 'method-not-allowed', allow: exact.map((candidate) => candidate.method) };
-    }
+    if (exact) return { endpoints: exact, params: {} };
     let best: { template: string; specificity: string; params: Record<string, string> } | undefined;
     const candidates: CompiledEndpoint[] = [];
     for (const endpoint of compiled) {
@@ -80,11 +76,21 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
         best = { template: endpoint.path, specificity: endpoint.specificity, params };
       candidates.push(endpoint);
     }
-    if (!best) return { kind: 'not-found' };
-    const sameTemplate = candidates.filter((endpoint) => endpoint.path === best.template);
-    const endpoint = sameTemplate.find((candidate) => candidate.method === method);
-    if (endpoint) return { kind: 'found', endpoint, params: best.params };
-    return { kind: 'method-not-allowed', allow: sameTemplate.map((candidate) => candidate.method) };
+    if (!best) return undefined;
+    return { endpoints: candidates.filter((endpoint) => endpoint.path === best.template), params: best.params };
+  }
+
+  function match(method: string, pathname: string): RestMatch {
+    const at = templateAt(pathname);
+    if (!at) return { kind: 'not-found' };
+    const endpoint = at.endpoints.find((candidate) => candidate.method === method);
+    if (endpoint) return { kind: 'found', endpoint, params: at.params };
+    return { kind: 'method-not-allowed', allow: at.endpoints.map((candidate) => candidate.method) };
+  }
+
+  /** The methods the table declares for a path, or undefined when no template takes it. */
+  function methodsAt(pathname: string): string[] | undefined {
+    return templateAt(pathname)?.endpoints.map((endpoint) => endpoint.method);
   }
 
   async function run(
@@ -110,7 +116,7 @@ export function createRestRouter(schema: GraphQLSchema, endpoints: RestEndpoint[
     return { status: 200, body: endpoint.result(data) };
   }
 
-  return { match, run };
+  return { match, methodsAt, run };
 }
 
 /**

@@ -114,8 +114,10 @@ describe('the dashboard at /app', () => {
       expect(response.body.error, missing).toBe('not found');
       expect(response.headers.get('x-content-type-options'), missing).toBe('nosniff');
     }
-    // Only GET and HEAD: anything else falls to the API's 404.
-    expect((await app.request('POST', '/app/dids')).status).toBe(404);
+    // Only GET and HEAD (and OPTIONS): anything else is 405 naming them, as on every known path.
+    const post = await app.request('POST', '/app/dids');
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect((await app.request('HEAD', '/app/dids')).status).toBe(200);
   });
 

@@ -250,10 +250,13 @@ describe('CORS', () => {
 
 describe('a wrong method on a known path', () => {
   it.each([
-    ['GET', '/v1/credentials/issue', 'POST'],
-    ['GET', '/v1/credentials/verify', 'POST'],
-    ['DELETE', '/v1/members/invitations', 'GET, POST'],
-    ['PUT', '/v1/dids', 'POST, GET'],
+    ['GET', '/v1/credentials/issue', 'POST, OPTIONS'],
+    ['GET', '/v1/credentials/verify', 'POST, OPTIONS'],
+    ['DELETE', '/v1/members/invitations', 'GET, HEAD, POST, OPTIONS'],
+    ['PUT', '/v1/dids', 'GET, HEAD, POST, OPTIONS'],
+    ['POST', '/healthz', 'GET, HEAD, OPTIONS'],
+    ['GET', '/didcomm', 'POST, OPTIONS'],
+    ['PUT', '/graphql', 'GET, HEAD, POST, OPTIONS'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
     const response = await app.request(method, path);
     expectError(response, 405, 'method not allowed');

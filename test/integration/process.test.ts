@@ -1,12 +1,15 @@
 // The service as a process: configuration errors, graceful shutdown, and the embedded database surviving
 // kill -9 with every acknowledged write intact. Started as `npm start` starts it (tsx on the sources), the one
 // file that does: the other process tests start the compiled build, as `npm run start:prod` does.
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeArgsOf } from '../../scripts/node-command.js';
-import { spawnService, startService, type ChildService } from '../support/child-service.js';
+import { freePort, seededDataDir, spawnService, startService, type ChildService } from '../support/child-service.js';
+import { usingPostgres } from '../support/test-database.js';
 import { newRegistration } from '../support/factories.js';
 import { signalUnderLoad, unanswered } from '../support/in-flight.js';
 
@@ -66,6 +69,85 @@ describe('start-up', () => {
     expect(output()).toContain('cannot connect to PostgreSQL at DATABASE_URL (127.0.0.1:1/db): connect ECONNREFUSED');
     expect(output()).not.toContain('s3cret-pw');
   });
+
+  it('a port already in use: exits 1 with one line naming HOST and PORT, before any file is written', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      const dataDir = path.join(await tempDataDir(), 'data');
+      const { output, errors, exited } = spawnService({ PORT: String(port), DATA_DIR: dataDir });
+      expect(await exited).toBe(1);
+      expect(errors()).toBe(
+        `cannot listen on 127.0.0.1:${port} (HOST, PORT): the port is already in use by another process; stop it or set PORT to a free port\n`,
+      );
+      expect(output()).toBe(errors());
+      // Refused before anything was opened: no database, no key file, not even the directory.
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
+  it('answers while it starts: /healthz 200, /readyz and the API 503 with Retry-After; then ready', async () => {
+    const port = await freePort();
+    const { child, exited } = spawnService({ PORT: String(port), DATA_DIR: await seededDataDir() });
+    try {
+      // Bound before the rest of the service is even loaded: the first answers come while it starts.
+      let healthz: Response | undefined;
+      while (!healthz && child.exitCode === null) {
+        healthz = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+        if (!healthz) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const [readyz, api] = await Promise.all([
+        fetch(`http://127.0.0.1:${port}/readyz`),
+        fetch(`http://127.0.0.1:${port}/v1/auth/me`),
+      ]);
+      expect(healthz!.status).toBe(200);
+      expect(await healthz!.json()).toEqual({ status: 'ok' });
+      expect(readyz.status).toBe(503);
+      expect(readyz.headers.get('retry-after')).toBe('1');
+      expect(await readyz.json()).toMatchObject({ error: 'not ready: starting', status: 'unavailable' });
+      expect(api.status).toBe(503);
+      expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+      expect((await api.json()).error).toBe('the service is starting: try again in a moment');
+      let ready = readyz.status;
+      const started = Date.now();
+      while (ready !== 200 && Date.now() - started < 60_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        ready = (await fetch(`http://127.0.0.1:${port}/readyz`)).status;
+      }
+      expect(ready).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/v1/auth/me`)).status).toBe(401);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }, 90_000);
+
+  it.runIf(usingPostgres)(
+    "a PostgreSQL without the URL's database or role: exits 1 with one line naming which, never the password",
+    async () => {
+      for (const [change, said] of [
+        [(url: URL) => (url.pathname = '/no_such_database_here'), 'database "no_such_database_here" does not exist'],
+        [(url: URL) => (url.username = 'no_such_role_here'), 'role "no_such_role_here" does not exist'],
+      ] as const) {
+        const url = new URL(process.env.DATABASE_URL!);
+        url.password = 's3cret-pw';
+        change(url);
+        const { output, exited } = spawnService({ DATABASE_URL: url.href });
+        expect(await exited).toBe(1);
+        const lines = output().trim().split('\n');
+        const fatal = JSON.parse(lines.at(-1)!);
+        expect(fatal.msg).toBe(
+          `cannot connect to PostgreSQL at DATABASE_URL (${url.hostname}:${url.port || '5432'}${url.pathname}): ${said}`,
+        );
+        expect(fatal.err).toBeUndefined(); // no stack
+        expect(output()).not.toContain('s3cret-pw');
+        expect(output()).not.toMatch(/\n\s+at /);
+      }
+    },
+  );
 
   it(
     'refuses a second process on the same DATA_DIR instead of corrupting it',

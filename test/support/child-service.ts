@@ -94,7 +94,8 @@ export function spawnService(
 
 /**
  * Starts the service and waits until it listens: its "listening" log line when the harness reads standard
- * output; otherwise (stdout handed over) it is given a free port and ready once that port accepts connections.
+ * output; otherwise (stdout handed over) it is given a free port and ready once /readyz answers 200 there (the
+ * port is bound, answering 503, while the service starts).
  */
 export async function startService(
   env: Record<string, string>,
@@ -109,7 +110,7 @@ export async function startService(
   });
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    const url = port ? ((await accepts(port)) ? `http://127.0.0.1:${port}` : undefined) : listeningUrl(output());
+    const url = port ? ((await ready(port)) ? `http://127.0.0.1:${port}` : undefined) : listeningUrl(output());
     if (url) return { process: child, url, output, errors, exited };
     if (child.exitCode !== null) throw new Error(`service exited early:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -121,7 +122,7 @@ export async function startService(
 const listeningUrl = (output: string) => /"url":"(http:\/\/[^"]+)"/.exec(output)?.[1];
 
 /** A port nothing listens on now (another process could take it before the child does; on loopback, unlikely). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -129,13 +130,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+async function ready(port: number): Promise<boolean> {
+  const answer = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
+  await answer?.body?.cancel();
+  return answer?.status === 200;
 }

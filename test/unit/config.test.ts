@@ -210,6 +210,18 @@ describe('configuration errors never show a secret', () => {
       'KEY_ENCRYPTION_KEY=(hidden): must be 32 bytes in base64',
     ]);
   });
+
+  it('says a key of 32 bytes in hex is expected in base64, and how to convert it, without showing it', () => {
+    const hex = 'c0ffee'.repeat(10) + 'abcd';
+    expect(problemsOf({ KEY_ENCRYPTION_KEY: hex })).toEqual([
+      'KEY_ENCRYPTION_KEY=(hidden): must be 32 bytes in base64, and this is hex (64 hex digits): the same key in base64 is echo "$KEY_ENCRYPTION_KEY" | xxd -r -p | base64',
+    ]);
+    expect(problemsOf({ KEY_ENCRYPTION_KEY: hex.toUpperCase() })[0]).toContain('this is hex');
+    // The same key, converted as the hint says, is accepted.
+    expect(loadConfig({ KEY_ENCRYPTION_KEY: Buffer.from(hex, 'hex').toString('base64') }).keyEncryptionKey).toBe(
+      Buffer.from(hex, 'hex').toString('base64'),
+    );
+  });
 });
 
 function problemsOf(env: Record<string, string>): string[] {
