@@ -538,6 +538,62 @@ describe('who reads which events', () => {
   });
 });
 
+describe('who subscribes a webhook to which events', () => {
+  // A webhook is a reader of events too: subscribing one to a type takes the permission that reads its data,
+  // or a key scoped to webhooks:manage alone could have member emails and subject ids delivered to a URL it owns.
+  // Loopback URLs (nothing listens: no delivery is attempted), on an app that allows them.
+  const receiver = 'http://127.0.0.1:9/events';
+  let hooks: TestApp;
+  beforeAll(async () => {
+    hooks = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+  });
+  afterAll(() => hooks?.close());
+
+  it('takes each subscribed type’s read permission, and every one of them for "*"', async () => {
+    const owner = await tenantOnPlan(hooks, 'business');
+    const key = (await createApiKey(hooks, owner.token, { name: 'hooks', scopes: ['webhooks:manage'] })).key;
+    const subscribe = (events: string[]) =>
+      hooks.request('POST', '/v1/webhooks', { token: key, body: { url: receiver, events } });
+    const all = await subscribe(['*']);
+    expectError(all, 403);
+    expect(all.body.error).toMatch(/^API key missing scope: [a-z_]+:[a-z]+$/);
+    expectError(await subscribe(['member.invited']), 403, 'API key missing scope: members:list');
+    expectError(await subscribe(['webhook.test', 'credential.issued']), 403, 'API key missing scope: credentials:list');
+    expect(await hooks.database.prisma.webhookEndpoint.count({ where: { tenantId: owner.tenant_id } })).toBe(0);
+    expect((await subscribe(['webhook.test'])).status).toBe(200);
+
+    const graphql = await hooks.graphql(
+      'mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { webhook { id } } }',
+      { input: { url: receiver, events: ['member.invited'] } },
+      key,
+    );
+    expect(graphql.body.errors?.[0]?.message).toBe('API key missing scope: members:list');
+  });
+
+  it('takes them to point an endpoint that receives such types at another URL, or to widen what it receives', async () => {
+    const owner = await tenantOnPlan(hooks, 'business');
+    const everything = await ok(
+      hooks.request('POST', '/v1/webhooks', { token: owner.token, body: { url: receiver, events: ['*'] } }),
+    );
+    const key = (await createApiKey(hooks, owner.token, { name: 'hooks', scopes: ['webhooks:manage'] })).key;
+    const patch = (id: string, body: unknown) => hooks.request('PATCH', `/v1/webhooks/${id}`, { token: key, body });
+    const moved = await patch(everything.id, { url: 'http://127.0.0.1:10/elsewhere' });
+    expectError(moved, 403);
+    expect(moved.body.error).toMatch(/^API key missing scope: /);
+    expect((await patch(everything.id, { description: 'renamed' })).status).toBe(200);
+    const narrow = await ok(
+      hooks.request('POST', '/v1/webhooks', { token: owner.token, body: { url: receiver, events: ['webhook.test'] } }),
+    );
+    expectError(await patch(narrow.id, { events: ['member.invited'] }), 403, 'API key missing scope: members:list');
+    expect((await patch(narrow.id, { url: 'http://127.0.0.1:11/other' })).status).toBe(200);
+    const stored = await hooks.database.prisma.webhookEndpoint.findMany({ where: { tenantId: owner.tenant_id } });
+    expect(stored.map((row) => [row.url, row.events]).sort()).toEqual([
+      ['http://127.0.0.1:11/other', ['webhook.test']],
+      [receiver, ['*']],
+    ]);
+  });
+});
+
 describe('the catalogue’s read permissions', () => {
   it('name a permission for every type, and the one of its area’s read endpoint for the personal ones', () => {
     for (const type of EVENT_TYPES) expect(isPermission(EVENT_CATALOGUE[type].readPermission), type).toBe(true);

@@ -509,6 +509,22 @@ export function eventReadRules(): string {
 }
 
 /** The event types a holder of `permissions` may read, in catalogue order. */
+/**
+ * The first read permission a subscription to `events` (types, or "*" for all) takes that `permissions` lacks, or
+ * null: a webhook endpoint receives what it subscribes to, so subscribing is reading (as the event log is).
+ */
+export function missingSubscriptionPermission(
+  events: readonly string[],
+  permissions: ReadonlySet<string>,
+): Permission | null {
+  const types = events.includes('*') ? EVENT_TYPES : events.filter(isEventType);
+  for (const type of types) {
+    const needed = EVENT_CATALOGUE[type].readPermission;
+    if (!permissions.has(needed)) return needed;
+  }
+  return null;
+}
+
 export function readableEventTypes(permissions: ReadonlySet<string>): EventType[] {
   return EVENT_TYPES.filter((type) => permissions.has(EVENT_CATALOGUE[type].readPermission));
 }

@@ -3,12 +3,13 @@
 // delivery log and replay a delivery. Deliveries themselves are the dispatcher's (delivery/dispatcher.ts).
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import type { Principal } from '../../auth/principal.js';
+import { permissionDenied, type Principal } from '../../auth/principal.js';
 import { badRequest, conflict, notFound, rateLimited } from '../../lib/errors.js';
 import type { KeyEncryption } from '../../lib/key-encryption.js';
 import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
+import { missingSubscriptionPermission } from '../events/event-catalogue.js';
 import { completeIdempotentRequest, type IdempotencySlot } from '../idempotency/idempotency.service.js';
 import type { AttemptOutcome } from './delivery/attempt.js';
 import { DeliverySlotsFull } from './delivery/dispatch.repository.js';
@@ -77,6 +78,16 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
     return row;
   }
 
+  /**
+   * An endpoint receives the data of every event it subscribes to, so subscribing takes what reading those events
+   * takes (the catalogue's readPermission, as GET /v1/events does): webhooks:manage alone would otherwise have
+   * member emails and credential subject ids delivered to a URL of the caller's choice.
+   */
+  function assertMaySubscribe(principal: Principal, events: readonly string[]): void {
+    const missing = missingSubscriptionPermission(events, principal.permissions);
+    if (missing) throw permissionDenied(principal, missing);
+  }
+
   async function create(
     principal: Principal,
     rawInput: unknown,
@@ -84,6 +95,7 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
     idempotency: IdempotencySlot | null = null,
   ): Promise<WebhookWithSecret> {
     const input = parseInput(createWebhookInput, rawInput);
+    assertMaySubscribe(principal, input.events);
     const url = await checkUrl(input.url);
     const id = randomUUID();
     const secret = generateWebhookSecret();
@@ -120,7 +132,10 @@ export function createWebhooksService({ prisma, keys, dispatcher, allowPrivate, 
 
   async function update(principal: Principal, id: string, rawInput: unknown, requestId: string | null) {
     const input = parseInput(updateWebhookInput, rawInput);
-    await endpointOf(principal, id);
+    const current = await endpointOf(principal, id);
+    // New types, or the current ones sent to a new URL: either makes the caller the reader of what it receives.
+    if (input.events) assertMaySubscribe(principal, input.events);
+    else if (input.url) assertMaySubscribe(principal, current.events);
     const url = input.url ? await checkUrl(input.url) : undefined;
     return prisma.$transaction(async (tx) => {
       await repository.lockSubscriptions(tx, principal.tenantId);
