@@ -205,7 +205,7 @@ describe('GET /v1/openapi.json', () => {
     expect(issued.properties.data.properties.format).toEqual({ $ref: '#/components/schemas/CredentialFormat' });
     const refs = JSON.stringify(document.webhooks).match(/#\/components\/schemas\/\w+/g) ?? [];
     for (const ref of refs) expect(document.components.schemas[ref.split('/').pop()!], ref).toBeDefined();
-    expect(document.paths['/v1/events'].get.description).toContain('`webhooks:manage`');
+    expect(document.paths['/v1/events'].get.description).toContain('`events:read`');
     const type = document.paths['/v1/events'].get.parameters.find((parameter: any) => parameter.name === 'type');
     expect([...type.schema.enum].sort()).toEqual([...EVENT_TYPES].sort());
   });
