@@ -3,14 +3,13 @@
 // hides the disclosable ones. Checked against bodies made by the service's own format code, on PGlite and (in a
 // schema of its own) on PostgreSQL when DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations, type SqlConnection } from '../../src/db/migrate.js';
 import { parseIssueInput } from '../../src/modules/credentials/credentials.inputs.js';
 import { credentialFormatNamed } from '../../src/modules/credentials/formats/index.js';
 import { DEFAULT_DID_METHOD } from '../../src/modules/dids/methods/index.js';
 import { capturingLogger } from '../support/log-sink.js';
-import { pgliteCopy } from '../support/pglite-template.js';
+import { onEmptyPGlite, onEmptyPostgresSchema } from '../support/empty-databases.js';
 
 const log = capturingLogger([]);
 
@@ -96,35 +95,10 @@ function expectBackfilled(rows: { claim_names: string[]; exposed_claims: string[
 
 describe('the compliance migration on a database with credentials', () => {
   it('reads each credential’s claim names and visible claims from its body (PGlite)', async () => {
-    const db = await pgliteCopy('pgliteEmptyTemplate');
-    try {
-      expectBackfilled(
-        await backfilled({
-          query: async (sql, params) => (await db.query(sql, params)).rows as never[],
-          exec: async (script) => void (await db.exec(script)),
-        }),
-      );
-    } finally {
-      await db.close();
-    }
+    expectBackfilled(await onEmptyPGlite(backfilled));
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))('the same on PostgreSQL', async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    const schema = `compliance_migration_${randomUUID().replace(/-/g, '')}`;
-    try {
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query(`SET search_path TO ${schema}`);
-      expectBackfilled(
-        await backfilled({
-          query: async (sql, params) => (await client.query(sql, params)).rows as never[],
-          exec: async (script) => void (await client.query(script)),
-        }),
-      );
-    } finally {
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    expectBackfilled(await onEmptyPostgresSchema('compliance_migration', backfilled));
   });
 });

@@ -3,11 +3,10 @@
 // segment the did:web URL rule maps onto the domain's root document or the service's own paths. Others are left
 // alone. On PGlite, and (in a schema of its own) on PostgreSQL when DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations, type SqlConnection } from '../../src/db/migrate.js';
 import { capturingLogger } from '../support/log-sink.js';
-import { pgliteCopy } from '../support/pglite-template.js';
+import { onEmptyPGlite, onEmptyPostgresSchema } from '../support/empty-databases.js';
 
 const log = capturingLogger([]);
 const MIGRATION = '_did_unique_while_active';
@@ -75,35 +74,10 @@ function expectMigrated({ states, again }: Awaited<ReturnType<typeof migrated>>)
 
 describe('the migration making DIDs unique while active', () => {
   it('deactivates the did:web DIDs no domain of their tenant serves, and frees their names (PGlite)', async () => {
-    const db = await pgliteCopy('pgliteEmptyTemplate');
-    try {
-      expectMigrated(
-        await migrated({
-          query: async (sql, params) => (await db.query(sql, params)).rows as never[],
-          exec: async (script) => void (await db.exec(script)),
-        }),
-      );
-    } finally {
-      await db.close();
-    }
+    expectMigrated(await onEmptyPGlite(migrated));
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))('the same on PostgreSQL', async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    const schema = `did_unique_migration_${randomUUID().replace(/-/g, '')}`;
-    try {
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query(`SET search_path TO ${schema}`);
-      expectMigrated(
-        await migrated({
-          query: async (sql, params) => (await client.query(sql, params)).rows as never[],
-          exec: async (script) => void (await client.query(script)),
-        }),
-      );
-    } finally {
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    expectMigrated(await onEmptyPostgresSchema('did_unique_migration', migrated));
   });
 });

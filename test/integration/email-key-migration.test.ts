@@ -2,12 +2,11 @@
 // keys as its ASCII form, and an account whose new key another account already holds keeps its old key (it is
 // never merged into the other). On PGlite and, in a schema of its own, on PostgreSQL when DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations, type SqlConnection } from '../../src/db/migrate.js';
 import { emailKey } from '../../src/modules/auth/email-address.js';
 import { capturingLogger } from '../support/log-sink.js';
-import { pgliteCopy } from '../support/pglite-template.js';
+import { onEmptyPGlite, onEmptyPostgresSchema } from '../support/empty-databases.js';
 
 const log = capturingLogger([]);
 
@@ -78,35 +77,10 @@ function expectMigrated({ byName, invitation }: Awaited<ReturnType<typeof migrat
 
 describe('the email-key migration', () => {
   it('re-keys accounts and invitations under NFKC and leaves a colliding account as it was (PGlite)', async () => {
-    const db = await pgliteCopy('pgliteEmptyTemplate');
-    try {
-      expectMigrated(
-        await migrated({
-          query: async (sql, params) => (await db.query(sql, params)).rows as never[],
-          exec: async (script) => void (await db.exec(script)),
-        }),
-      );
-    } finally {
-      await db.close();
-    }
+    expectMigrated(await onEmptyPGlite(migrated));
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))('the same on PostgreSQL', async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    const schema = `email_key_migration_${randomUUID().replace(/-/g, '')}`;
-    try {
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query(`SET search_path TO ${schema}`);
-      expectMigrated(
-        await migrated({
-          query: async (sql, params) => (await client.query(sql, params)).rows as never[],
-          exec: async (script) => void (await client.query(script)),
-        }),
-      );
-    } finally {
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    expectMigrated(await onEmptyPostgresSchema('email_key_migration', migrated));
   });
 });

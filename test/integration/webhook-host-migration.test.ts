@@ -2,11 +2,10 @@
 // it (WHATWG URL `host`: lower case, non-default port kept, IPv6 in brackets). On PGlite and, in a schema of
 // its own, on PostgreSQL when DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations, type SqlConnection } from '../../src/db/migrate.js';
 import { capturingLogger } from '../support/log-sink.js';
-import { pgliteCopy } from '../support/pglite-template.js';
+import { onEmptyPGlite, onEmptyPostgresSchema } from '../support/empty-databases.js';
 
 const log = capturingLogger([]);
 
@@ -48,35 +47,10 @@ function expectMigrated(rows: { url: string; host: string }[]) {
 
 describe('the webhook host migration', () => {
   it('fills each endpoint’s host as the service computes it (PGlite)', async () => {
-    const db = await pgliteCopy('pgliteEmptyTemplate');
-    try {
-      expectMigrated(
-        await migrated({
-          query: async (sql, params) => (await db.query(sql, params)).rows as never[],
-          exec: async (script) => void (await db.exec(script)),
-        }),
-      );
-    } finally {
-      await db.close();
-    }
+    expectMigrated(await onEmptyPGlite(migrated));
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))('the same on PostgreSQL', async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    const schema = `webhook_host_migration_${randomUUID().replace(/-/g, '')}`;
-    try {
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query(`SET search_path TO ${schema}`);
-      expectMigrated(
-        await migrated({
-          query: async (sql, params) => (await client.query(sql, params)).rows as never[],
-          exec: async (script) => void (await client.query(script)),
-        }),
-      );
-    } finally {
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+    expectMigrated(await onEmptyPostgresSchema('webhook_host_migration', migrated));
   });
 });
