@@ -3,12 +3,12 @@
 // and resolved at /1.0/identifiers, credentials of both formats with kid did:web:…#key-1 and status lists under
 // https://<domain>, verified by our own endpoint and by did-jwt-vc with web-did-resolver reaching the service
 // over TLS, deactivation, the /v1 API and status lists on the custom domain, and the TLS terminator's ask.
-import { request as httpRequest } from 'node:http';
 import https from 'node:https';
 import { verifyCredential } from 'did-jwt-vc';
 import { Resolver } from 'did-resolver';
 import { getResolver } from 'web-did-resolver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOnHost, type OnHostOptions } from '../support/on-host.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { tenantOnPlan, uniqueSuffix, type RegisteredUser } from '../support/factories.js';
 import { expectError } from '../support/contract.js';
@@ -38,46 +38,8 @@ const call = (tenant: RegisteredUser, method: string, path: string, body?: unkno
   app.request(method, path, { token: tenant.token, body });
 
 /** A request to the service (on loopback) as if it came in on `host`: what a TLS terminator in front passes on. */
-function onHost(host: string, method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-  const { hostname, port } = new URL(app.url);
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    text: string;
-    body: any;
-  }>((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        hostname,
-        port,
-        method,
-        path,
-        headers: {
-          host,
-          ...(options.token && { authorization: `Bearer ${options.token}` }),
-          ...(payload && { 'content-type': 'application/json' }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: any;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            body = undefined;
-          }
-          resolve({ status: response.statusCode!, headers: response.headers, text, body });
-        });
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(payload);
-  });
-}
+const onHost = (host: string, method: string, path: string, options: OnHostOptions = {}) =>
+  requestOnHost(app, host, method, path, options);
 
 /** A Business tenant holding a freshly verified domain. */
 async function tenantWithDomain(plan = 'business') {
@@ -218,7 +180,7 @@ describe('a did:web on its verified domain', () => {
     const nested = await ok(call(owner, 'POST', '/v1/dids', { method: 'web', domain, path: 'issuers/degrees' }));
     const wellKnown = await onHost(domain, 'GET', '/.well-known/did.json');
     expect(wellKnown.status, wellKnown.text).toBe(200);
-    expect(wellKnown.headers['content-type']).toBe('application/did+json');
+    expect(wellKnown.headers.get('content-type')).toBe('application/did+json');
     expect(wellKnown.body).toEqual(root.did_document);
     expect((await onHost(`${domain}:443`, 'GET', '/issuers/degrees/did.json')).body).toEqual(nested.did_document);
     expect((await onHost(domain, 'GET', '/issuers/other/did.json')).status).toBe(404);
