@@ -16,7 +16,6 @@ import { sendError, sendJson } from './http/respond.js';
 import { AppError, findAppError, forbidden, internalError, notFound, rateLimited } from './lib/errors.js';
 import { databaseErrorAnswer } from './db/unavailable.js';
 import { requestAuthority, requestTarget } from './http/request-target.js';
-import { baseUrlFor } from './http/public-base-url.js';
 import type { Logger } from './lib/logger.js';
 import { ENDPOINTS } from './rest/endpoints.js';
 import type { Principal } from './auth/principal.js';
@@ -212,7 +211,6 @@ export function createApp(deps: AppDeps): App {
       // Bodies are small in this API; refuse a declared oversize one before anyone buffers it (Yoga included).
       if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw payloadTooLarge();
       const principal = await authenticate(prisma, request.headers.authorization, requestLog, principals);
-      const verifiedHost = await services.publicBaseUrl.verifiedHost(request);
       const idempotencyKey = request.headers['idempotency-key'];
       let ranMutation = false;
       context = {
@@ -238,11 +236,7 @@ export function createApp(deps: AppDeps): App {
       };
       await applyRateLimit(principal, request, response);
       // Another tenant's credentials on a tenant's verified domain: 421 before anything runs (public-base-url.ts).
-      context.origin.publicBaseUrl = baseUrlFor(
-        verifiedHost,
-        principal?.tenantId ?? null,
-        context.origin.publicBaseUrl,
-      );
+      context.origin.publicBaseUrl = await services.publicBaseUrl.forRequest(request, principal?.tenantId ?? null);
       if (isGraphQL) {
         await serveGraphQL(yoga, knownAnswers, request, response, url, context);
         // A mutation may have recorded events: the webhook dispatcher looks now rather than at its next poll. (Not

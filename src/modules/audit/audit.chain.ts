@@ -12,12 +12,8 @@
 // way in SQL (prisma/migrations/*_audit_chain).
 import { createHash } from 'node:crypto';
 
-import canonicalizeModule from 'canonicalize';
 import { z } from 'zod';
-
-// canonicalize is CommonJS (`module.exports = serialize`), so Node's default import is the function itself;
-// its typings say `export default`, which TypeScript reads as a property of that export.
-const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
+import { canonicalJson } from '../../lib/canonical-json.js';
 
 /** The prev_hash of a tenant's first event. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -39,7 +35,7 @@ export type ChainedEvent = {
 
 /** The exact text an event's hash is taken over (see the top of this file). */
 export function canonicalAuditRecord(event: ChainedEvent): string {
-  const text = canonicalize({
+  return canonicalJson({
     seq: event.seq,
     prev_hash: event.prevHash,
     tenant_id: event.tenantId,
@@ -53,8 +49,6 @@ export function canonicalAuditRecord(event: ChainedEvent): string {
     request_id: event.requestId,
     created_at: event.createdAt.toISOString(),
   });
-  if (text === undefined) throw new Error('audit event not serialisable');
-  return text;
 }
 
 export function auditEventHash(event: ChainedEvent): string {

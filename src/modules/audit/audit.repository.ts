@@ -100,6 +100,23 @@ export function actorFrom(principal: Principal, requestId: string | null): Audit
   return { tenantId: principal.tenantId, ...actorOf(principal), requestId };
 }
 
+/** An event as the chain hashes it, but for the two values only its append knows (seq, prev_hash). */
+function unchainedEvent(actor: AuditActor, entry: AuditEntry, createdAt: Date): Omit<ChainedEvent, 'seq' | 'prevHash'> {
+  return {
+    tenantId: actor.tenantId,
+    id: uuidV7(createdAt.getTime()),
+    action: entry.action,
+    actorUserId: actor.actorUserId,
+    actorApiKeyId: actor.actorApiKeyId,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    // As jsonb will hold it (undefined fields dropped), so that the hash covers exactly what is stored.
+    details: JSON.parse(JSON.stringify(entry.details ?? {})) as unknown,
+    requestId: actor.requestId,
+    createdAt,
+  };
+}
+
 /**
  * Appends an event to the tenant's audit chain. Call it inside the transaction of the change it records: the
  * first statement takes the tenant's chain head row lock (or creates the row), which queues the tenant's other
@@ -110,30 +127,15 @@ export function actorFrom(principal: Principal, requestId: string | null): Audit
  * the change's own writes and locks, never before taking the tenant's row.
  */
 export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<{ id: string }> {
-  const createdAt = new Date();
-  const id = uuidV7(createdAt.getTime());
-  // As jsonb will hold it (undefined fields dropped), so that the hash covers exactly what is stored.
-  const details: unknown = JSON.parse(JSON.stringify(entry.details ?? {}));
+  const unchained = unchainedEvent(actor, entry, new Date());
+  const { id, details, createdAt } = unchained;
   const [link] = await db.$queryRaw<{ seq: number; hash: string }[]>`
     INSERT INTO audit_chain_heads (tenant_id, seq, event_id, hash)
     VALUES (${actor.tenantId}::uuid, 1, ${id}::uuid, ${GENESIS_HASH})
     ON CONFLICT (tenant_id) DO UPDATE SET seq = audit_chain_heads.seq + 1, event_id = EXCLUDED.event_id
     RETURNING seq, hash`;
   if (!link) throw new Error('audit chain head not returned');
-  const event: ChainedEvent = {
-    seq: link.seq,
-    prevHash: link.hash,
-    tenantId: actor.tenantId,
-    id,
-    action: entry.action,
-    actorUserId: actor.actorUserId,
-    actorApiKeyId: actor.actorApiKeyId,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    details,
-    requestId: actor.requestId,
-    createdAt,
-  };
+  const event: ChainedEvent = { ...unchained, seq: link.seq, prevHash: link.hash };
   const hash = auditEventHash(event);
   await db.$executeRaw`
     WITH appended AS (
@@ -163,22 +165,10 @@ export type PendingAuditEntry = AuditRecordTemplate & {
 
 /** The event `recordAudit` would append at `createdAt`, for SQL to chain: everything but its seq and prev_hash. */
 export function pendingAuditEntry(actor: AuditActor, entry: AuditEntry, createdAt: Date): PendingAuditEntry {
-  const id = uuidV7(createdAt.getTime());
-  const details: unknown = JSON.parse(JSON.stringify(entry.details ?? {}));
-  const template = auditRecordTemplate({
-    tenantId: actor.tenantId,
-    id,
-    action: entry.action,
-    actorUserId: actor.actorUserId,
-    actorApiKeyId: actor.actorApiKeyId,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    details,
-    requestId: actor.requestId,
-    createdAt,
-  });
+  const event = unchainedEvent(actor, entry, createdAt);
+  const { id, details } = event;
   return {
-    ...template,
+    ...auditRecordTemplate(event),
     id,
     actor_user_id: actor.actorUserId,
     actor_api_key_id: actor.actorApiKeyId,
