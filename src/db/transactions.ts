@@ -11,7 +11,9 @@
 //   2. the tenant's row: lockTenant (SELECT … FOR NO KEY UPDATE, src/modules/tenants/tenants.repository.ts), or an
 //      UPDATE of the row, which takes the same lock;
 //   3. the tenant's other named advisory locks: its webhook subscriptions (webhooks.repository.ts
-//      lockSubscriptions; issue_credentials() takes it shared);
+//      lockSubscriptions; issue_credentials() takes it shared), and a webhook host's claim lock
+//      (dispatch.repository.ts claimDeliveryInSlot: a test send or replay takes it after writing its event and
+//      delivery rows, which lock nothing another holder of it waits for, and takes nothing after it);
 //   4. the rows the change is about (DIDs, members, status lists, credentials, idempotency keys, usage counters);
 //   5. last, the tenant's audit chain head (recordAudit, and issue_credentials() once per tenant of a batch).
 //
