@@ -15,7 +15,9 @@
 //      (dispatch.repository.ts claimDeliveryInSlot: a test send or replay takes it after writing its event and
 //      delivery rows, which lock nothing another holder of it waits for, and takes nothing after it);
 //   4. the rows the change is about (DIDs, members, status lists, credentials, idempotency keys, usage counters);
-//   5. last, the tenant's audit chain head (recordAudit, and issue_credentials() once per tenant of a batch).
+//   5. last, the tenant's audit chain head (recordAudit). A batch of several tenants (issue_credentials()) takes
+//      every tenant's rows first and then their heads, in tenant order, once per tenant: no one holding a head
+//      waits for a row, so the heads' order alone keeps batches apart.
 //
 // Rows inserted meanwhile (outbox events, audit events) take only the FOR KEY SHARE lock of their foreign keys on
 // the tenant's row, which FOR NO KEY UPDATE does not block; FOR UPDATE did, and that turned an audit record

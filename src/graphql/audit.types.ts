@@ -22,6 +22,19 @@ const AuditEvent = builder.objectRef<AuditEventView>('AuditEvent').implement({
     hash: t.exposeString('hash', {
       description: `SHA-256 over the RFC 8785 (JCS) serialisation of this event with seq and prevHash. ${HASH}`,
     }),
+    groupId: t.exposeID('groupId', {
+      nullable: true,
+      description:
+        'Issued credentials are chained a group at a time, one chain event per issue batch and tenant: the id of ' +
+        "the group that carries this entry (seq, prevHash and hash are then the group's). Null for an event " +
+        'chained on its own.',
+    }),
+    digest: t.exposeString('digest', {
+      nullable: true,
+      description:
+        `An entry of a group: SHA-256 over the RFC 8785 serialisation of its fields with tenant_id and without seq ` +
+        `and prev_hash; the group's hash covers its entries' digests in order. ${HASH}`,
+    }),
     action: t.exposeString('action'),
     actorUserId: t.exposeID('actorUserId', { nullable: true }),
     actorApiKeyId: t.exposeID('actorApiKeyId', { nullable: true }),

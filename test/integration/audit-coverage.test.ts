@@ -1,9 +1,12 @@
 // What auditors ask for first is in the audit log (SOC 2 CC7.2, ISO 27001 A.8.15): sign-ups, sign-ins (failed
 // ones too), DIDs created and deactivated, credentials issued and revoked. Issued credentials are chained by the
-// batch issue statement, a tenant's batch under one lock of its chain head, and still verify one by one: editing
-// or deleting one entry of a batch is named by the verification.
+// batch issue statement as groups, one per batch and tenant, each entry with its own digest, and still verify one
+// by one: editing an entry of a group is named by the verification, dropping one breaks its group.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jcs } from '../support/jcs.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { auditEntries } from '../support/rows.js';
 import {
   newRegistration,
   registerUser,
@@ -18,8 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const storedEvents = (tenantId: string) =>
-  app.database.prisma.auditEvent.findMany({ where: { tenantId }, orderBy: { seq: 'asc' } });
+const storedEvents = async (tenantId: string) =>
+  auditEntries(await app.database.prisma.auditEvent.findMany({ where: { tenantId }, orderBy: { seq: 'asc' } }));
 
 const verify = async (token: string) => {
   const response = await app.request('GET', '/v1/admin/audit-log/verify', { token });
@@ -159,21 +162,100 @@ describe('DIDs and credentials', () => {
     expect(await verify(owner.token)).toMatchObject({ valid: true, events_checked: events.length, first_break: null });
   });
 
-  it('detects one entry of an issue batch edited, or deleted', async () => {
+  it('shows each issued credential as an entry: its own fields and digest, its group\'s seq and hash', async () => {
+    const events = await storedEvents(owner.tenant_id);
+    const entry = events.find((event) => event.action === 'credential.issued')!;
+    const pages: any[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await ok(
+        app.request('GET', `/v1/admin/audit-log?limit=7${cursor ? `&cursor=${cursor}` : ''}`, { token: owner.token }),
+      );
+      expect(page.body.events.length).toBeLessThanOrEqual(7);
+      pages.push(...page.body.events);
+      cursor = page.body.next_cursor;
+    } while (cursor);
+    // Every entry once, whatever the pages cut through a group.
+    expect(pages.map((event) => event.id).sort()).toEqual(events.map((event) => event.id).sort());
+    const shown = pages.find((event) => event.id === entry.id);
+    expect(shown).toMatchObject({
+      seq: entry.seq,
+      hash: entry.hash,
+      prev_hash: entry.prevHash,
+      group_id: entry.groupId,
+      target_id: entry.targetId,
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    // The digest is SHA-256 of the RFC 8785 text of the entry's fields with the tenant (written here from the RFC).
+    const text = jcs({
+      action: shown.action,
+      actor_api_key_id: shown.actor_api_key_id,
+      actor_user_id: shown.actor_user_id,
+      created_at: shown.created_at,
+      details: shown.details,
+      id: shown.id,
+      request_id: shown.request_id,
+      target_id: shown.target_id,
+      target_type: shown.target_type,
+      tenant_id: owner.tenant_id,
+    });
+    expect(createHash('sha256').update(text).digest('hex')).toBe(shown.digest);
+    // The group's hash over its entries' digests, in order.
+    const group = pages.filter((event) => event.group_id === shown.group_id);
+    const [row] = await app.database.prisma.auditEvent.findMany({ where: { id: shown.group_id } });
+    const digests = (row!.details as any).entries.map((stored: any) => stored.digest);
+    expect([...digests].sort()).toEqual(group.map((event) => event.digest).sort());
+    const groupText = jcs({
+      action: 'credential.issued',
+      actor_api_key_id: null,
+      actor_user_id: null,
+      created_at: row!.createdAt.toISOString(),
+      details: { entries: digests },
+      id: row!.id,
+      prev_hash: row!.prevHash,
+      request_id: null,
+      seq: row!.seq,
+      target_id: null,
+      target_type: 'credential',
+      tenant_id: owner.tenant_id,
+    });
+    expect(createHash('sha256').update(groupText).digest('hex')).toBe(row!.hash);
+  });
+
+  it('detects an entry of a group edited, dropped, or a whole group deleted', async () => {
     const events = await storedEvents(owner.tenant_id);
     const victim = events.filter((event) => event.action === 'credential.issued')[10]!;
     const { prisma } = app.database;
-    await prisma.$executeRaw`
-      UPDATE audit_events SET details = jsonb_set(details, '{subject_id}', '"did:example:someone-else"')
-      WHERE tenant_id = ${owner.tenant_id}::uuid AND id = ${victim.id}::uuid`;
+    const [group] = await prisma.auditEvent.findMany({ where: { id: victim.groupId! } });
+    const entries = (group!.details as any).entries as any[];
+    const at = entries.findIndex((entry) => entry.id === victim.id);
+    const edited = entries.map((entry, index) =>
+      index === at ? { ...entry, details: { ...entry.details, subject_id: 'did:example:someone-else' } } : entry,
+    );
+    const setEntries = (list: unknown[]) => prisma.$executeRaw`
+      UPDATE audit_events SET details = jsonb_build_object('entries', ${JSON.stringify(list)}::jsonb)
+      WHERE tenant_id = ${owner.tenant_id}::uuid AND id = ${group!.id}::uuid`;
+    await setEntries(edited);
     expect(await verify(owner.token)).toMatchObject({
       valid: false,
-      first_break: { seq: victim.seq, event_id: victim.id, reason: 'hash_mismatch' },
+      first_break: { seq: group!.seq, event_id: victim.id, reason: 'hash_mismatch' },
     });
-    await prisma.$executeRaw`DELETE FROM audit_events WHERE tenant_id = ${owner.tenant_id}::uuid AND id = ${victim.id}::uuid`;
+    // Dropped from its group: every remaining entry matches its digest, but the group's hash does not.
+    await setEntries(entries.filter((_, index) => index !== at));
     expect(await verify(owner.token)).toMatchObject({
       valid: false,
-      first_break: { seq: victim.seq + 1, reason: 'sequence_gap' },
+      first_break: { seq: group!.seq, event_id: group!.id, reason: 'hash_mismatch' },
     });
+    await setEntries(entries);
+    expect(await verify(owner.token)).toMatchObject({ valid: true });
+    await prisma.$executeRaw`DELETE FROM audit_events WHERE tenant_id = ${owner.tenant_id}::uuid AND id = ${group!.id}::uuid`;
+    const after = await verify(owner.token);
+    expect(after.valid).toBe(false);
+    expect(after.first_break).toMatchObject(
+      // The last group gone leaves the head naming it; any other leaves a gap.
+      group!.seq === events.at(-1)!.seq
+        ? { reason: 'head_mismatch' }
+        : { seq: group!.seq + 1, reason: 'sequence_gap' },
+    );
   });
 });

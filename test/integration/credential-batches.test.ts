@@ -10,8 +10,9 @@ import {
   type NewCredential,
 } from '../../src/modules/credentials/credentials.repository.js';
 import { usageMonth } from '../../src/modules/plans/plans.js';
-import { pendingAuditEntry } from '../../src/modules/audit/audit.repository.js';
+import { groupedAuditEntry } from '../../src/modules/audit/audit.repository.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
+import { auditEntries } from '../support/rows.js';
 import { tenantOnPlan, type RegisteredUser } from '../support/factories.js';
 
 let app: TestApp;
@@ -64,7 +65,7 @@ async function credentialOf(
     monthlyLimit,
     event: { credential_id: id } as NewCredential['event'],
     idempotency: null,
-    audit: pendingAuditEntry(
+    audit: groupedAuditEntry(
       { tenantId: did.tenantId, actorUserId: null, actorApiKeyId: null, requestId: null },
       { action: 'credential.issued', targetType: 'credential', targetId: id },
       issuedAt,
@@ -81,11 +82,13 @@ const counted = async (tenantId: string) =>
     })
   )._sum.credentialsIssued ?? 0;
 
-const issuedAudit = (tenantId: string) =>
-  app.database.prisma.auditEvent.findMany({
-    where: { tenantId, action: 'credential.issued' },
-    orderBy: { seq: 'asc' },
-  });
+const issuedAudit = async (tenantId: string) =>
+  auditEntries(
+    await app.database.prisma.auditEvent.findMany({
+      where: { tenantId, action: 'credential.issued' },
+      orderBy: { seq: 'asc' },
+    }),
+  );
 
 const stored = (tenantId: string) => app.database.prisma.credential.findMany({ where: { tenantId } });
 

@@ -37,3 +37,36 @@ export function unchangedState<State>(take: () => Promise<State>) {
     },
   };
 }
+
+type AuditRow = {
+  id: string;
+  tenantId: string;
+  seq: number;
+  groupSize: number | null;
+  details: unknown;
+  [column: string]: unknown;
+};
+
+/**
+ * A tenant's audit log as stored, in chain order, each issued credential's entry as an event of its own: the
+ * entry's fields (named as the table names them) with its group's seq, and `groupId` naming the group row.
+ */
+export function auditEntries(rows: AuditRow[]) {
+  return rows.flatMap((row) => {
+    if (row.groupSize === null) return [{ ...row, groupId: null as string | null }];
+    const entries = (row.details as { entries: Record<string, any>[] }).entries;
+    return entries.map((entry) => ({
+      ...row,
+      id: entry.id as string,
+      action: entry.action as string,
+      actorUserId: entry.actor_user_id as string | null,
+      actorApiKeyId: entry.actor_api_key_id as string | null,
+      targetType: entry.target_type as string,
+      targetId: entry.target_id as string | null,
+      details: entry.details as unknown,
+      requestId: entry.request_id as string | null,
+      createdAt: new Date(entry.created_at as string),
+      groupId: row.id as string | null,
+    }));
+  });
+}

@@ -10,6 +10,10 @@
 // strings and numbers as ECMAScript's JSON.stringify does. prev_hash is the hash of the tenant's event
 // seq - 1, and GENESIS_HASH for seq 1. The migration that introduced the chain hashes older events the same
 // way in SQL (prisma/migrations/*_audit_chain).
+//
+// Issued credentials are chained a group at a time: one event per issue batch and tenant whose details carry an
+// entry per credential, each with its own digest, and whose hash takes its details as the list of those digests
+// (see GroupedEntry below). Verification checks every entry against its digest, then the group as any event.
 import { createHash } from 'node:crypto';
 
 import { z } from 'zod';
@@ -79,7 +83,10 @@ export type ChainLink = { seq: number; hash: string };
 export const CHAIN_START: ChainLink = { seq: 0, hash: GENESIS_HASH };
 
 /** The first thing wrong with `event` as the successor of `previous`, or null. */
-export function checkLink(previous: ChainLink, event: ChainedEvent & { hash: string }): ChainBreak | null {
+export function checkLink(
+  previous: ChainLink,
+  event: ChainedEvent & { hash: string; groupSize?: number | null },
+): ChainBreak | null {
   const at = { seq: event.seq, eventId: event.id };
   if (event.seq !== previous.seq + 1) {
     return { ...at, reason: 'sequence_gap', expected: String(previous.seq + 1), found: String(event.seq) };
@@ -87,7 +94,12 @@ export function checkLink(previous: ChainLink, event: ChainedEvent & { hash: str
   if (event.prevHash !== previous.hash) {
     return { ...at, reason: 'prev_hash_mismatch', expected: previous.hash, found: event.prevHash };
   }
-  const hash = auditEventHash(event);
+  const grouped = event.groupSize !== null && event.groupSize !== undefined;
+  if (grouped) {
+    const entryBreak = checkGroupEntries(event);
+    if (entryBreak) return entryBreak;
+  }
+  const hash = auditEventHash(grouped ? groupAsHashed(event) : event);
   if (event.hash !== hash) return { ...at, reason: 'hash_mismatch', expected: hash, found: event.hash };
   return null;
 }
@@ -115,30 +127,96 @@ export function checkEnd(
 }
 
 /**
- * An event's canonical text around the two values only its append knows, its seq and prev_hash: the hash of an
- * event appended by SQL (issue_credentials(), which chains a batch's credentials under one lock of the head) is
- * SHA-256 of `before || prev_hash || middle || seq || after`, the same text and hash as auditEventHash's.
- * JCS sorts the keys, so prev_hash (a hex string) and seq (an integer) each sit at one place of the text.
+ * Issued credentials join the chain a group at a time (issue_credentials(), migration *_issue_audit_groups): one
+ * chain event per issue batch and tenant, carrying one entry per credential. An entry is an event's fields but
+ * its place in the chain; its digest is SHA-256 of the RFC 8785 text of those fields with the tenant.
  */
-export type AuditRecordTemplate = { before: string; middle: string; after: string };
+export type GroupedEntry = Omit<ChainedEvent, 'seq' | 'prevHash'>;
 
-export function auditRecordTemplate(event: Omit<ChainedEvent, 'seq' | 'prevHash'>): AuditRecordTemplate {
-  const marker = GENESIS_HASH.replace(/0/g, 'f');
-  const text = canonicalAuditRecord({ ...event, seq: 0, prevHash: marker });
-  // The top-level prev_hash follows details (hence the last one); then come request_id (a string or null, whose
-  // quotes JSON escapes) and seq.
-  const prevAt = text.lastIndexOf(`"prev_hash":"${marker}"`) + '"prev_hash":"'.length;
-  const seqAt = text.indexOf('"seq":0', prevAt + marker.length) + '"seq":'.length;
+export function canonicalAuditEntry(entry: GroupedEntry): string {
+  return canonicalJson({
+    tenant_id: entry.tenantId,
+    id: entry.id,
+    action: entry.action,
+    actor_user_id: entry.actorUserId,
+    actor_api_key_id: entry.actorApiKeyId,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    details: entry.details ?? null,
+    request_id: entry.requestId,
+    created_at: entry.createdAt.toISOString(),
+  });
+}
+
+export function auditEntryDigest(entry: GroupedEntry): string {
+  return createHash('sha256').update(canonicalAuditEntry(entry), 'utf8').digest('hex');
+}
+
+/** An entry as a group stores it (its JSON names), with its digest. */
+export type StoredGroupEntry = {
+  id: string;
+  action: string;
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  target_type: string;
+  target_id: string | null;
+  details: unknown;
+  request_id: string | null;
+  created_at: string;
+  digest: string;
+};
+
+export function storedGroupEntry(entry: GroupedEntry): StoredGroupEntry {
   return {
-    before: text.slice(0, prevAt),
-    middle: text.slice(prevAt + marker.length, seqAt),
-    after: text.slice(seqAt + 1),
+    id: entry.id,
+    action: entry.action,
+    actor_user_id: entry.actorUserId,
+    actor_api_key_id: entry.actorApiKeyId,
+    target_type: entry.targetType,
+    target_id: entry.targetId,
+    details: entry.details,
+    request_id: entry.requestId,
+    created_at: entry.createdAt.toISOString(),
+    digest: auditEntryDigest(entry),
   };
 }
 
-/** What SQL computes from a template (audit.chain's unit test holds it to auditEventHash). */
-export function templateHash(template: AuditRecordTemplate, seq: number, prevHash: string): string {
-  return createHash('sha256')
-    .update(`${template.before}${prevHash}${template.middle}${seq}${template.after}`, 'utf8')
-    .digest('hex');
+export function groupedEntryOf(tenantId: string, stored: StoredGroupEntry): GroupedEntry {
+  return {
+    tenantId,
+    id: stored.id,
+    action: stored.action,
+    actorUserId: stored.actor_user_id,
+    actorApiKeyId: stored.actor_api_key_id,
+    targetType: stored.target_type,
+    targetId: stored.target_id,
+    details: stored.details,
+    requestId: stored.request_id,
+    createdAt: new Date(stored.created_at),
+  };
+}
+
+/** A group's entries, from its stored details (an empty list for anything else). */
+export function entriesOfGroup(details: unknown): StoredGroupEntry[] {
+  const entries = (details as { entries?: unknown } | null)?.entries;
+  return Array.isArray(entries) ? (entries as StoredGroupEntry[]) : [];
+}
+
+/**
+ * A group as its hash covers it: its details are the digests of its entries, in order. The entries' own fields
+ * are covered by their digests, which checkGroupEntries holds them to.
+ */
+export function groupAsHashed<E extends ChainedEvent>(event: E): E {
+  return { ...event, details: { entries: entriesOfGroup(event.details).map((entry) => entry.digest) } };
+}
+
+/** The first entry of a group whose fields are not what its digest covers, as a break at the group's seq. */
+export function checkGroupEntries(group: ChainedEvent): ChainBreak | null {
+  for (const stored of entriesOfGroup(group.details)) {
+    const digest = auditEntryDigest(groupedEntryOf(group.tenantId, stored));
+    if (digest !== stored.digest) {
+      return { seq: group.seq, eventId: stored.id, reason: 'hash_mismatch', expected: digest, found: String(stored.digest) };
+    }
+  }
+  return null;
 }

@@ -10,14 +10,13 @@ import { uuidV7 } from '../../lib/crypto.js';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { actorOf } from '../../auth/principal.js';
-import { afterCursor } from '../../lib/pagination.js';
 import {
   auditEventHash,
-  auditRecordTemplate,
   GENESIS_HASH,
-  type AuditRecordTemplate,
+  storedGroupEntry,
   type ChainedEvent,
   type RecordedHead,
+  type StoredGroupEntry,
 } from './audit.chain.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -150,50 +149,67 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
   return { id };
 }
 
-/** An event for SQL to append (issue_credentials(): see the audit_entries migration), as its JSON names it. */
-export type PendingAuditEntry = AuditRecordTemplate & {
-  id: string;
-  actor_user_id: string | null;
-  actor_api_key_id: string | null;
-  action: AuditAction;
-  target_type: AuditEntry['targetType'];
-  target_id: string;
-  details: unknown;
-  request_id: string | null;
-  created_at: string;
-};
-
-/** The event `recordAudit` would append at `createdAt`, for SQL to chain: everything but its seq and prev_hash. */
-export function pendingAuditEntry(actor: AuditActor, entry: AuditEntry, createdAt: Date): PendingAuditEntry {
-  const event = unchainedEvent(actor, entry, createdAt);
-  const { id, details } = event;
-  return {
-    ...auditRecordTemplate(event),
-    id,
-    actor_user_id: actor.actorUserId,
-    actor_api_key_id: actor.actorApiKeyId,
-    action: entry.action,
-    target_type: entry.targetType,
-    target_id: entry.targetId,
-    details,
-    request_id: actor.requestId,
-    created_at: createdAt.toISOString(),
-  };
+/**
+ * The entry `recordAudit` would have appended at `createdAt`, for the issue batch to carry into the tenant's
+ * chain as part of a group (issue_credentials(): one group per batch and tenant), with its digest.
+ */
+export function groupedAuditEntry(actor: AuditActor, entry: AuditEntry, createdAt: Date): StoredGroupEntry {
+  return storedGroupEntry(unchainedEvent(actor, entry, createdAt));
 }
 
+/** A row of the log as listed: an event, or one entry of a group (`entry` set, the group's own fields beside). */
+export type AuditListRow = {
+  id: string;
+  seq: number;
+  prevHash: string;
+  hash: string;
+  action: string;
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+  targetType: string;
+  targetId: string | null;
+  /** Null for a group: its entries come one per row. */
+  details: unknown;
+  requestId: string | null;
+  createdAt: Date;
+  entry: StoredGroupEntry | null;
+  /** The keyset: the event's time and its id, or the group's time and the entry's id. */
+  sortId: string;
+};
+
+/**
+ * The tenant's log newest first, a group's entries each a row of their own (newest id first), so that a page holds
+ * `limit` entries whatever the groups. The keyset is (created_at of the event or group, id of the event or entry).
+ */
 export function listAuditEvents(
   db: Db,
   tenantId: string,
   page: { limit: number; before?: { createdAt: Date; id: string } },
-) {
-  return db.auditEvent.findMany({
-    where: {
-      tenantId,
-      ...afterCursor('createdAt', page.before),
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: page.limit,
-  });
+): Promise<AuditListRow[]> {
+  const before = page.before?.createdAt ?? null;
+  const beforeId = page.before?.id ?? null;
+  return db.$queryRaw<AuditListRow[]>`
+    SELECT e.id, e.seq, e.prev_hash AS "prevHash", e.hash, e.action, e.actor_user_id AS "actorUserId",
+           e.actor_api_key_id AS "actorApiKeyId", e.target_type AS "targetType", e.target_id AS "targetId",
+           CASE WHEN e.group_size IS NULL THEN e.details END AS details, e.request_id AS "requestId",
+           e.created_at AS "createdAt", x.entry, coalesce((x.entry ->> 'id')::uuid, e.id)::text AS "sortId"
+    FROM audit_events e
+    LEFT JOIN LATERAL jsonb_array_elements(CASE WHEN e.group_size IS NOT NULL THEN e.details -> 'entries' END)
+      AS x(entry) ON true
+    WHERE e.tenant_id = ${tenantId}::uuid
+      AND (${before}::timestamptz IS NULL OR e.created_at < ${before}::timestamptz
+           OR (e.created_at = ${before}::timestamptz AND coalesce((x.entry ->> 'id')::uuid, e.id) < ${beforeId}::uuid))
+      AND (${before}::timestamptz IS NULL OR e.created_at <= ${before}::timestamptz)
+    ORDER BY e.created_at DESC, coalesce((x.entry ->> 'id')::uuid, e.id) DESC
+    LIMIT ${page.limit}`;
+}
+
+/** How many entries the tenant's log holds (a group counts its entries) and when the first was written. */
+export async function auditLogExtent(db: Db, tenantId: string): Promise<{ events: number; oldestAt: Date | null }> {
+  const [row] = await db.$queryRaw<{ events: number; oldestAt: Date | null }[]>`
+    SELECT coalesce(sum(coalesce(group_size, 1)), 0)::int AS events, min(created_at) AS "oldestAt"
+    FROM audit_events WHERE tenant_id = ${tenantId}::uuid`;
+  return row ?? { events: 0, oldestAt: null };
 }
 
 const HEAD_FIELDS = { seq: true, id: true, hash: true, createdAt: true } as const;

@@ -3,11 +3,49 @@
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { fetchPage, type PageRequest } from '../../lib/pagination.js';
-import { CHAIN_START, checkEnd, checkLink, type ChainBreak, type ChainedEvent, type ChainLink } from './audit.chain.js';
-import { auditEventsBySeq, findRecordedChainHead, listAuditEvents, newestAuditEvent } from './audit.repository.js';
+import {
+  CHAIN_START,
+  checkEnd,
+  checkLink,
+  entriesOfGroup,
+  type ChainBreak,
+  type ChainedEvent,
+  type ChainLink,
+} from './audit.chain.js';
+import {
+  auditEventsBySeq,
+  findRecordedChainHead,
+  listAuditEvents,
+  newestAuditEvent,
+  type AuditListRow,
+} from './audit.repository.js';
 
-/** An event as the log shows it: what its hash covers (but the tenant, which is the caller's), and the hash. */
-export type AuditEventView = Omit<ChainedEvent, 'tenantId'> & { hash: string };
+/**
+ * An event as the log shows it: what its hash covers (but the tenant, which is the caller's), and the hash. An
+ * issued credential's entry shows its own fields and digest, and the seq, prev_hash and hash of the group that
+ * chains it.
+ */
+export type AuditEventView = Omit<ChainedEvent, 'tenantId'> & { hash: string; groupId: string | null; digest: string | null };
+
+function auditEventView(row: AuditListRow): AuditEventView {
+  const chained = { seq: row.seq, prevHash: row.prevHash, hash: row.hash };
+  const { entry } = row;
+  if (!entry) return { ...row, ...chained, groupId: null, digest: null };
+  return {
+    ...chained,
+    id: entry.id,
+    action: entry.action,
+    actorUserId: entry.actor_user_id,
+    actorApiKeyId: entry.actor_api_key_id,
+    targetType: entry.target_type,
+    targetId: entry.target_id,
+    details: entry.details,
+    requestId: entry.request_id,
+    createdAt: new Date(entry.created_at),
+    groupId: row.id,
+    digest: entry.digest,
+  };
+}
 
 export type AuditChainHeadView = { seq: number; eventId: string; hash: string; createdAt: Date };
 
@@ -25,10 +63,15 @@ const VERIFY_BATCH = 1000;
 
 export function createAuditService({ prisma }: { prisma: PrismaClient }) {
   async function list(principal: Principal, request: PageRequest) {
-    const page = await fetchPage(request, ({ before, take }) =>
-      listAuditEvents(prisma, principal.tenantId, { limit: take, before }),
+    // The keyset is the event's (or group's) time and the event's (or entry's) id; the view shows the entry's own.
+    const page = await fetchPage(request, async ({ before, take }) =>
+      (await listAuditEvents(prisma, principal.tenantId, { limit: take, before })).map((row) => ({
+        createdAt: row.createdAt,
+        id: row.sortId,
+        view: auditEventView(row),
+      })),
     );
-    return { events: page.items as AuditEventView[], nextCursor: page.nextCursor };
+    return { events: page.items.map((item) => item.view), nextCursor: page.nextCursor };
   }
 
   /**
@@ -46,7 +89,8 @@ export function createAuditService({ prisma }: { prisma: PrismaClient }) {
     walk: for (;;) {
       const batch = await auditEventsBySeq(prisma, tenantId, { afterSeq: previous.seq, atMostSeq, take: VERIFY_BATCH });
       for (const event of batch) {
-        eventsChecked += 1;
+        // A group is as many events as the entries it carries.
+        eventsChecked += event.groupSize === null ? 1 : entriesOfGroup(event.details).length;
         firstBreak = checkLink(previous, event);
         if (firstBreak) break walk;
         previous = { seq: event.seq, hash: event.hash };

@@ -6,6 +6,9 @@ import { SIGNING_ALG, type KeyType } from '../dids/signing-keys.js';
 import type { ActiveApiKey, ActiveDid, MemberActivity, TenantAttestation } from './checks/check.types.js';
 import { EVIDENCE_LIST_LIMIT } from './checks/results.js';
 
+/** The log's size counts each issued credential's entry (src/modules/audit). */
+export { auditLogExtent } from '../audit/audit.repository.js';
+
 export async function tenantComplianceSettings(db: PrismaClient, tenantId: string) {
   const tenant = await db.tenant.findUniqueOrThrow({
     where: { id: tenantId },
@@ -105,11 +108,6 @@ export async function memberActivity(db: PrismaClient, tenantId: string): Promis
     joinedAt: row.joined_at,
     lastActiveAt: row.last_active_at,
   }));
-}
-
-export async function auditLogExtent(db: PrismaClient, tenantId: string) {
-  const result = await db.auditEvent.aggregate({ where: { tenantId }, _count: true, _min: { createdAt: true } });
-  return { events: result._count, oldestAt: result._min.createdAt };
 }
 
 export async function webhookEndpoints(db: PrismaClient, tenantId: string) {

@@ -14,7 +14,7 @@ import { afterCursor, type Keyset } from '../../lib/pagination.js';
 import { retryOnConflict } from '../../db/transactions.js';
 import type { EventData } from '../events/event-catalogue.js';
 import { credentialFormatNamed, type CredentialFormatName } from './formats/index.js';
-import type { PendingAuditEntry } from '../audit/audit.repository.js';
+import type { StoredGroupEntry } from '../audit/audit.chain.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -40,8 +40,8 @@ export type NewCredential = {
   event: EventData<'credential.issued'>;
   /** The Idempotency-Key slot to complete with the credential, and the sealed response to store; null without. */
   idempotency: { id: string; leaseToken: string; response: Uint8Array } | null;
-  /** Its credential.issued audit event, appended to the tenant's chain if the credential is inserted. */
-  audit: PendingAuditEntry;
+  /** Its credential.issued audit entry, chained in the batch's group for its tenant if the credential is inserted. */
+  audit: StoredGroupEntry;
 };
 
 export type IssueOutcome = {
@@ -61,8 +61,8 @@ export const UNLIMITED_COUNTER_SHARDS = 16;
 // active, the credential and its outbox event inserted (already published when no endpoint of the tenant subscribes
 // to it), and the idempotency row completed (its response stored, naming the credential so that erasing it finds
 // the response to redact) only if the credential was inserted — a refused issue leaves the row in flight, for the
-// caller to release. After each tenant's credentials, the audit events of those inserted join the tenant's audit
-// chain (20261128200000_issue_audit_entries): one lock of the chain head per tenant and batch.
+// caller to release. Once every row is written, the audit entries of those inserted join each tenant's audit chain
+// as one group (20261130030000_issue_audit_groups): one lock of the chain head per tenant and batch, taken last.
 const ISSUE_BATCH_SQL = 'SELECT item, issued, lease_held AS "leaseHeld" FROM issue_credentials($1::jsonb)';
 
 /**

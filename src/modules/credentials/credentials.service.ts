@@ -30,7 +30,7 @@ import { issueRefusal } from '../compliance/evaluation.js';
 import type { CredentialDeliverer, CredentialDelivery } from '../didcomm/credential-delivery.js';
 import {
   actorFrom,
-  pendingAuditEntry,
+  groupedAuditEntry,
   recordAudit,
   type AuditActor,
   type AuditEntry,
@@ -228,7 +228,7 @@ export function createCredentialsService({
         leaseToken: idempotency.leaseToken,
         response: idempotency.seal(view),
       },
-      audit: pendingAuditEntry(
+      audit: groupedAuditEntry(
         actorFrom(principal, requestId),
         { action: 'credential.issued', targetType: 'credential', targetId: id, details: credentialAuditDetails(view) },
         issuedAt,

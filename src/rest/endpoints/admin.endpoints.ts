@@ -46,7 +46,7 @@ export const ADMIN_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/admin/audit-log',
-    operation: `query AuditLog($limit: Int, $cursor: String) { auditLog(limit: $limit, cursor: $cursor) { events { id seq prevHash hash action actorUserId actorApiKeyId targetType targetId details requestId createdAt } nextCursor } }`,
+    operation: `query AuditLog($limit: Int, $cursor: String) { auditLog(limit: $limit, cursor: $cursor) { events { id seq prevHash hash groupId digest action actorUserId actorApiKeyId targetType targetId details requestId createdAt } nextCursor } }`,
     variables: pageQuery,
     result: (data) => snakeKeys(data.auditLog),
   },
