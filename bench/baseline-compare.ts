@@ -1,4 +1,4 @@
-// Issue 18's yardstick: the service's issue path beside the hand-written baseline (baseline.ts) on PostgreSQL,
+// The yardstick: the service's issue path beside the hand-written baseline (baseline.ts) on PostgreSQL,
 // with the rate limiter in memory and, when REDIS_URL is set, in Redis. Both processes are up at once (the idle
 // one costs nothing) and their runs alternate, so drift in this noisy machine's speed falls on both alike;
 // each row is the median of RUNS runs after a warm-up. Every run issues as fresh Enterprise tenants with a DID
@@ -207,7 +207,7 @@ export async function benchAgainstBaseline(
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
-/** Issue 18's targets: the service's ratio to the baseline per limiter; vc+sd-jwt within 15% of jwt_vc_json. */
+/** The targets: the service's ratio to the baseline per limiter; vc+sd-jwt within 15% of jwt_vc_json. */
 const RATIO_TARGET: Record<string, number> = { memory: 0.75, Redis: 0.7 };
 const P99_TARGET_MS = 40;
 

@@ -1,4 +1,4 @@
-// The issue path written by hand (issue 18): what this design could do on this machine, measured in the same
+// The issue path written by hand: what this design could do on this machine, measured in the same
 // run as the service so every row of the comparison is a ratio to it. One process, nothing but
 //   node:http → an in-process auth cache (session token → tenant, one SELECT on a miss) → one
 //   rate-limiter-flexible consume (in memory, or in Redis with REDIS_URL) → JSON.parse → a status index from a

@@ -1,4 +1,4 @@
-// The dashboard's first render (issue 17: the overview in ≤ 1 s on the embedded default): a signed-in owner
+// The dashboard's first render (the overview in ≤ 1 s on the embedded default): a signed-in owner
 // opens /app/ in a new browser context (nothing cached); the time is the page's own, from the navigation's start
 // to the frame where the overview shows the plan and the recent events table, i.e. after the page, its JavaScript, `me`, usage and events have all come back.
 // Debian's Chromium through playwright-core, as the browser tests drive it.

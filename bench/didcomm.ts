@@ -1,4 +1,4 @@
-// DIDComm messaging throughput (issue 15): sending (pack + store, and pack + store + the recipient's unpack when
+// DIDComm messaging throughput: sending (pack + store, and pack + store + the recipient's unpack when
 // the recipient is hosted here) through POST /v1/didcomm/messages, and receiving fresh authcrypt envelopes from
 // an outside agent through the public inbox POST /didcomm. Envelopes for the inbound row are packed beforehand in
 // this process with the same library (a pool of distinct messages: a repeated id would only be deduplicated).

@@ -1,4 +1,4 @@
-// Issue 18's flatness rows: is the cost of issue, verify, revoke, list and status-list fetch flat in the data?
+// Flatness rows: is the cost of issue, verify, revoke, list and status-list fetch flat in the data?
 // Two databases of their own on the PostgreSQL server, each with a service started on it: one holding 1,000
 // stored credentials (one tenant), the other 1,000,000 across 1,000 tenants. Both are seeded in SQL by copying
 // a real tenant (its DID, status list and a credential issued through the API) with new ids, so the rows are
@@ -11,7 +11,7 @@ import { start, tenantWithDid, type Started } from './service.js';
 import { load } from './wrk.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-// Issue 18's protocol for its targets: medians of 3 × 10 s after a warm-up (3 s a row, as the baseline's).
+// The protocol for the targets: medians of 3 × 10 s after a warm-up (3 s a row, as the baseline's).
 const SECONDS = Number(process.env.BENCH_FLAT_SECONDS ?? 10);
 const WARM_UP_SECONDS = Number(process.env.BENCH_FLAT_WARM_UP_SECONDS ?? 3);
 /**

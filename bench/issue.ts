@@ -21,7 +21,7 @@ export function issueBody(format: 'jwt_vc_json' | 'vc+sd-jwt', issuer: string, e
   });
 }
 
-/** Compliance enforcement (issue 14): the tenant declares personal claims and adopts the enforcing frameworks. */
+/** Compliance enforcement: the tenant declares personal claims and adopts the enforcing frameworks. */
 async function adoptFrameworks(url: string, auth: Record<string, string>) {
   const settings = await fetch(`${url}/v1/compliance/settings`, {
     method: 'PUT',

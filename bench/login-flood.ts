@@ -1,4 +1,4 @@
-// Issue 9: does a flood of wrong-password logins starve authenticated traffic? Measures the latency of
+// Does a flood of wrong-password logins starve authenticated traffic? Measures the latency of
 // `GET /v1/auth/me` alone, then while `flood` connections send wrong-password logins over as many accounts
 // (each request the next account, so no account's failed-login bucket stops the flood). The flood runs in
 // a child process (bench/login-flood.client.ts), either ignoring Retry-After or honouring it.

@@ -20,10 +20,10 @@ import { benchFlatness, printFlatness } from './flatness.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ISSUE_CONNECTIONS = Number(process.env.BENCH_ISSUE_CONNECTIONS ?? 50);
-// Issue 18 measures the issue path against its baseline in runs of 10 s.
+// The targets measure the issue path against its baseline in runs of 10 s.
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const LOGIN_CONNECTIONS = Math.min(CONNECTIONS, 8);
-// The login flood of issue 9: this many connections of wrong-password logins over as many accounts, while
+// The login flood: this many connections of wrong-password logins over as many accounts, while
 // PROBE connections ask for `me`.
 const FLOOD_CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 200);
 const PROBE_CONNECTIONS = Number(process.env.BENCH_PROBE_CONNECTIONS ?? 4);
@@ -54,7 +54,7 @@ async function benchIssueOnly(env: Record<string, string>) {
   printIssue(rows);
 }
 
-/** Issue 18's target for issuing on the embedded default (on PostgreSQL the baseline rows judge it). */
+/** The target for issuing on the embedded default (on PostgreSQL the baseline rows judge it). */
 const PGLITE_ISSUE_TARGET = 900;
 
 function printIssue(issueRows: Awaited<ReturnType<typeof benchIssue>>, embedded = false) {
@@ -105,7 +105,7 @@ async function benchBaselineOnly(env: Record<string, string>) {
 }
 
 /**
- * BENCH_ONLY=targets: verification, reads and status lists against issue 18's targets. On PostgreSQL they hold
+ * BENCH_ONLY=targets: verification, reads and status lists against the targets. On PostgreSQL they hold
  * "with and without Redis": with REDIS_URL set, the rows run once with the limiter in memory and once in Redis.
  */
 async function benchTargetsOnly(env: Record<string, string>) {
@@ -115,7 +115,7 @@ async function benchTargetsOnly(env: Record<string, string>) {
     const service = await start({ ...env, ...limiterEnv });
     try {
       const options = { connections: ISSUE_CONNECTIONS, seconds: SECONDS };
-      console.log(`issue 18's targets, limiter in ${limiter}:`);
+      console.log(`the targets, limiter in ${limiter}:`);
       printTargets(await benchTargets(service.url, env.DATABASE_URL ? 'postgres' : 'pglite', options));
     } finally {
       await service.stop();
@@ -282,7 +282,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     `ratios: REST me / GraphQL me = ${(rest! / graphql!).toFixed(2)}; me / 401 fast path = ${(rest! / unauthenticated!).toFixed(2)}`,
   );
 
-  // Issue 18's rows: verification, reads and status lists against their targets; on PostgreSQL also the issue
+  // The target rows: verification, reads and status lists against their targets; on PostgreSQL also the issue
   // path beside its hand-written baseline (and compiled), and the flatness at a million credentials.
   await benchTargetsOnly(env);
   if (env.DATABASE_URL) {
@@ -304,7 +304,7 @@ function printWebhooks(webhooks: Awaited<ReturnType<typeof benchWebhooks>>) {
   );
 }
 
-/** Issue 18: `me`'s p99 during the flood, with the bounded argon2 queue (the defaults). */
+/** The target: `me`'s p99 during the flood, with the bounded argon2 queue (the defaults). */
 const FLOOD_ME_P99_TARGET_MS = 50;
 
 function printFlood(rows: [string, FloodResult][]) {

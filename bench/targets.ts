@@ -1,4 +1,4 @@
-// Issue 18's rows beside their targets: verification, authenticated reads (REST and the same through GraphQL)
+// Rows beside their targets: verification, authenticated reads (REST and the same through GraphQL)
 // and status list fetches, each as its rate against the rate asked for. Every row is the median of three wrk
 // runs after a warm-up (load.ts's autocannon without wrk), each run as tenants of its own taken in turn, each
 // holding one credential of each format (issued by a did:key, so verification resolves nothing over the
@@ -17,7 +17,7 @@ export type TargetRow = { name: string; result: LoadResult; target: number };
  */
 const TENANTS_PER_ROW = 6;
 
-/** The targets of issue 18 on PostgreSQL, and those of the embedded default. */
+/** The targets on PostgreSQL, and those of the embedded default. */
 const TARGETS = {
   postgres: { verify: 3_000, read: 3_000, statusList: 8_000 },
   pglite: { verify: 1_500, read: 1_500, statusList: 1_500 },

@@ -1,6 +1,6 @@
 // Load from wrk (Debian's package), when it is installed: a C load generator whose own CPU use is small beside
 // the service's, which matters when both share this machine's two cores. The issue path is compared with its
-// baseline through it (issue 18: "wrk -c50, 10 s, medians of 3"). Without wrk, autocannon stands in (load.ts),
+// baseline through it ("wrk -c50, 10 s, medians of 3"). Without wrk, autocannon stands in (load.ts),
 // and the rows say so.
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

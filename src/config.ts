@@ -91,7 +91,7 @@ const envSchema = z.object({
   // fanned out to many endpoints of one host), counted across instances; test sends and replays included.
   WEBHOOK_MAX_CONNECTIONS_PER_ENDPOINT: z.coerce.number().int().min(1).max(1_000).default(8),
   WEBHOOK_MAX_CONNECTIONS_PER_HOST: z.coerce.number().int().min(1).max(1_000).default(8),
-  // DNS servers for custom domain verification (issue 16), host[:port] comma-separated; unset: the system's.
+  // DNS servers for custom domain verification, host[:port] comma-separated; unset: the system's.
   DNS_SERVERS: z.string().transform(parseDnsServers).optional(),
   // How long one DNS lookup of domain verification may take, in ms.
   DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(5_000),

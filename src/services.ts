@@ -69,7 +69,7 @@ export function createServices(
 ) {
   const { sessionTtlSeconds } = config;
   const issuerKeys = createIssuerKeys({ prisma, keys });
-  // Custom domains (issue 16): who holds a verified host, for the public base URL, status lists and did:web.
+  // Custom domains: who holds a verified host, for the public base URL, status lists and did:web.
   const verifiedHosts = createVerifiedHosts(prisma);
   const ownDids = createOwnDids(prisma, verifiedHosts);
   const publicBaseUrl = createPublicBaseUrl(config.publicBaseUrl, verifiedHosts);
@@ -80,7 +80,7 @@ export function createServices(
     publicBaseUrl: publicBaseUrl.configured,
     hostHolder: verifiedHosts.tenantOf,
   });
-  // One queue for every password hash of the process (issue 9).
+  // One queue for every password hash of the process.
   const passwords = createPasswordHasher({
     concurrency: config.argon2Concurrency,
     queueLimit: config.argon2QueueLimit,

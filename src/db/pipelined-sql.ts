@@ -1,7 +1,7 @@
 // Short statements on PostgreSQL, pipelined: those asked in the same turn of the event loop go out together in
 // one write on one of a few connections, each with its own Sync (so each succeeds or fails alone), and their
 // answers come back in one read. On a 2-core host the write and the wake-up of a backend per statement were a
-// fifth of a read's CPU (issue 18's profiles); pipelined, a burst of reads pays them once.
+// fifth of a read's CPU; pipelined, a burst of reads pays them once.
 //
 // Only statements that never wait on a lock belong here: a statement queued behind one waiting for a row lock
 // would wait with it. Those (an issue batch) use a pooled connection of their own.

@@ -1,4 +1,4 @@
-// GraphQL surface of compliance (issue 14): compliance:read to read frameworks, settings and reports;
+// GraphQL surface of compliance: compliance:read to read frameworks, settings and reports;
 // compliance:manage to adopt, attest, change settings and issue reports. Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';

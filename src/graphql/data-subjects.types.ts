@@ -1,4 +1,4 @@
-// GraphQL surface of data subject rights (issue 14: GDPR Art. 15 export, Art. 17 erasure). Both need
+// GraphQL surface of data subject rights (GDPR Art. 15 export, Art. 17 erasure). Both need
 // compliance:manage: one discloses a person's data, the other destroys it. Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';

@@ -1,4 +1,4 @@
-// GraphQL surface of DIDComm messaging (issue 15): didcomm:send to send, didcomm:read to read. Resolvers only
+// GraphQL surface of DIDComm messaging: didcomm:send to send, didcomm:read to read. Resolvers only
 // adapt. The inbound endpoint (POST /didcomm) is a public HTTP route (src/http/public-routes.ts), not a field.
 import { requires } from './access.js';
 import { builder } from './builder.js';

@@ -1,4 +1,4 @@
-// GraphQL surface of custom domains (issue 16): domains:manage for all of it. Resolvers only adapt.
+// GraphQL surface of custom domains: domains:manage for all of it. Resolvers only adapt.
 import { requires } from './access.js';
 import { builder } from './builder.js';
 import { enumFromZod, inputFromZod } from './zod-types.js';

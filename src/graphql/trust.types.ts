@@ -1,4 +1,4 @@
-// GraphQL surface of trust attestations (issue 13): trust:write to attest, revoke and set the policy,
+// GraphQL surface of trust attestations: trust:write to attest, revoke and set the policy,
 // trust:read for the rest. Resolvers only adapt. The public signed trust list is an HTTP route
 // (src/http/public-routes.ts), not a field.
 import { requires } from './access.js';

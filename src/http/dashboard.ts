@@ -1,4 +1,4 @@
-// The dashboard (web/, issue 17): its built files (vite build → web/dist) served at /app by the service
+// The dashboard (web/): its built files (vite build → web/dist) served at /app by the service
 // itself, so `npm start` is the whole set-up. The files are listed once, at start-up, into a table keyed by
 // their path under /app/; a request is a lookup in that table by the name exactly as requested (nothing is
 // decoded or joined to a path), so no request reaches the file system and no traversal is possible. Any other

@@ -53,7 +53,7 @@ export const MESSAGES = {
   noReportSignerDid: 'the tenant has no active DID to sign the report with: create one first (POST /v1/dids)',
   noAttesterDid: 'the tenant has no active DID to attest with: create one first (POST /v1/dids)',
   trustListNotFound: 'trust list not found',
-  // Custom domains (issue 16); the 409 is the contract's "duplicate: … domain claimed" (§7).
+  // Custom domains; the 409 is the contract's "duplicate: … domain claimed" (§7).
   domainAlreadyClaimed: 'domain already claimed',
   customDomainsNotInPlan: 'custom domains require the business or enterprise plan',
   domainNotFound: 'domain not found',

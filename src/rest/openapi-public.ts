@@ -135,7 +135,7 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
     summary:
       path === '/.well-known/did.json' ? 'the did:web document of a custom domain' : 'a did:web document under a path',
     description:
-      'Answered only with `Host:` a tenant’s verified custom domain (issue 16): the document of ' +
+      'Answered only with `Host:` a tenant’s verified custom domain: the document of ' +
       '`did:web:<domain>` (or `did:web:<domain>:<path…>` for /<path…>/did.json), as the did:web method ' +
       'specification has resolvers fetch it. Any other Host, or no such DID: 404; a deactivated DID: 410.',
     parameters:

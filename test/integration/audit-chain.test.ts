@@ -1,4 +1,4 @@
-// The audit log's hash chain (issue 14): every event carries its tenant's seq, the previous event's hash and
+// The audit log's hash chain: every event carries its tenant's seq, the previous event's hash and
 // its own; GET /v1/admin/audit-log/verify (GraphQL auditLogVerification) walks the chain and names the first
 // event that breaks it. Tampering is done as an attacker with database access would: in SQL.
 import { createHash } from 'node:crypto';

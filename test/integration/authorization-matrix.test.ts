@@ -562,7 +562,7 @@ ENDPOINTS.push(
   },
 );
 
-// DIDComm (issue 15): didcomm:send to send, didcomm:read to read. The dummy DID is nobody's here (404); the
+// DIDComm: didcomm:send to send, didcomm:read to read. The dummy DID is nobody's here (404); the
 // dummy message id is unknown (404).
 ENDPOINTS.push(
   {
@@ -598,7 +598,7 @@ ENDPOINTS.push(
   },
 );
 
-// Data subject rights (issue 14): both need compliance:manage; a permitted call on the dummy (unknown) subject
+// Data subject rights: both need compliance:manage; a permitted call on the dummy (unknown) subject
 // answers an empty export or an erasure of nothing.
 const subjectPath = (t: Targets, action: string) =>
   `/v1/compliance/subjects/${encodeURIComponent(t.subjectId)}/${action}`;
@@ -625,7 +625,7 @@ ENDPOINTS.push(
   },
 );
 
-// Custom domains (issue 16): domains:manage for all; a permitted call on the dummy (unknown) id is the 404 before
+// Custom domains: domains:manage for all; a permitted call on the dummy (unknown) id is the 404 before
 // any DNS lookup, and a permitted claim takes a fresh name.
 const DOMAIN_NOT_FOUND = { status: 404, error: 'domain not found' } as const;
 const freshDomain = () => `matrix-${uniqueSuffix()}.example.com`;

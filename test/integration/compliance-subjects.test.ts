@@ -1,4 +1,4 @@
-// Data subject rights (issue 14; GDPR Art. 15 export, Art. 17 erasure), end to end over REST and GraphQL:
+// Data subject rights (GDPR Art. 15 export, Art. 17 erasure), end to end over REST and GraphQL:
 // the export holds exactly one subject's data of one tenant, claims decoded for both formats; erasure revokes
 // as the revoke endpoint does, leaves no claim value in any row of any table (searched in SQL, as plain text
 // and as base64url), keeps the status bit in the public list, redacts the issue's Idempotency-Key response,

@@ -1,4 +1,4 @@
-// Compliance frameworks end to end (issue 14): every framework's evaluation of a fresh tenant, the exact controls
+// Compliance frameworks end to end: every framework's evaluation of a fresh tenant, the exact controls
 // that flip when a tenant does something non-compliant (and flip back when it is fixed) with the evidence naming
 // the objects, adoption refusing issues over REST and GraphQL, attestations, settings, and the signed report
 // verified by did-jwt-vc.

@@ -1,5 +1,5 @@
 // The dashboard's credentials and verify pages end to end, in Chromium, against the real service in-process on
-// the embedded database (issue 17): a jwt_vc_json and a vc+sd-jwt with a disclosable claim issued through the
+// the embedded database: a jwt_vc_json and a vc+sd-jwt with a disclosable claim issued through the
 // form (the claims editor's own refusals first), both in the list and its filters, their pages with the
 // decoded header, payload and disclosures, each verified on the verify page with every check, one revoked
 // through its confirmation and then not verified; a viewer sees issuing and revoking disabled with the

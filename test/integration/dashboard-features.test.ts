@@ -1,5 +1,5 @@
 // The dashboard's feature pages end to end, in Chromium, against the real service in-process on the embedded
-// database (issue 17): on a Business tenant, a webhook endpoint added through the page and a test event
+// database: on a Business tenant, a webhook endpoint added through the page and a test event
 // received by a real receiver on loopback; a trust attestation made and revoked; a compliance framework
 // adopted, its controls evaluated, one attested and a report issued; a DIDComm message sent to a did:key; a
 // custom domain added, verified against a real DNS server on loopback, and a did:web on it. A Developer tenant

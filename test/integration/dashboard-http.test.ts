@@ -1,7 +1,7 @@
 // The dashboard's files as the service serves them at /app (src/http/dashboard.ts), over plain HTTP: the page
 // and every file it names, with the six security headers, the app's Content-Security-Policy and the right
 // caching; client routes answered by the page; nothing outside the build's file table (traversal included);
-// / sends a person to the dashboard. Also the size of what the page loads before it can render (issue 17:
+// / sends a person to the dashboard. Also the size of what the page loads before it can render (
 // initial JavaScript ≤ 200 KB gzipped). The files are the build the global setup made (scripts/web-build.ts).
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 // The dashboard's team pages end to end, in Chromium, against the real service in-process on the embedded
-// database (issue 17): one owner's story, step by step. On Developer the custom role editor is greyed with
+// database: one owner's story, step by step. On Developer the custom role editor is greyed with
 // the plan's reason; the owner upgrades to Business through the page and creates a custom role; invites a
 // member as viewer, who joins in a browser of their own (at phone width) and sees only what a viewer may;
 // changes that member's role; a person with an account accepts an invitation while signed in; the owner

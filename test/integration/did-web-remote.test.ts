@@ -1,4 +1,4 @@
-// Verifying credentials from did:web issuers hosted elsewhere (issue 16): the service fetches the issuer's
+// Verifying credentials from did:web issuers hosted elsewhere: the service fetches the issuer's
 // did.json over HTTPS from a real TLS server on loopback whose certificate comes from a test CA, trusted the
 // way a deployment trusts a private PKI (NODE_EXTRA_CA_CERTS, read by Node at start: hence a service process of
 // its own). Both formats, a path DID and a Multikey, the document kept for its max-age, and every way a fetch

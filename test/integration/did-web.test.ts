@@ -1,4 +1,4 @@
-// did:web on a verified custom domain (issue 16): creating one (the domain must be the tenant's and verified;
+// did:web on a verified custom domain: creating one (the domain must be the tenant's and verified;
 // a path; the DID limit; 409 on the same place twice), its document served at did.json under the domain's Host
 // and resolved at /1.0/identifiers, credentials of both formats with kid did:web:…#key-1 and status lists under
 // https://<domain>, verified by our own endpoint and by did-jwt-vc with web-did-resolver reaching the service

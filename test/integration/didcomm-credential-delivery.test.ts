@@ -1,4 +1,4 @@
-// Issue Credential 3.0 over DIDComm (issue 15): a credential issued with deliver_to reaches the holder's DID in an
+// Issue Credential 3.0 over DIDComm: a credential issued with deliver_to reaches the holder's DID in an
 // issue-credential message whose attachment, once unpacked, is the credential, verifying in did-jwt-vc and
 // @sd-jwt/sd-jwt-vc; the issue needs didcomm:send as well, and a holder DID that cannot be reached is refused
 // before anything is issued.

@@ -1,4 +1,4 @@
-// DIDComm v2 end to end (issue 15): two tenants exchange authcrypt messages through the service's inboxes; trust
+// DIDComm v2 end to end: two tenants exchange authcrypt messages through the service's inboxes; trust
 // ping and discover features are answered; an outside did:key gets envelopes it opens with its own keys
 // (independently with jose for anoncrypt); an outside did:peer:2 with a DIDCommMessaging endpoint (a real
 // loopback server) receives the POST; POST /didcomm refuses tampered, misaddressed, oversized and plaintext

@@ -1,4 +1,4 @@
-// The daily re-check of verified custom domains (issue 16), a recurring job of the job runner driven here by a
+// The daily re-check of verified custom domains, a recurring job of the job runner driven here by a
 // manual clock and runDue() instead of waiting days: a record still there keeps the domain verified; one gone
 // for less than 3 days changes nothing; gone for 3 days, the domain goes back to pending (audited, a
 // domain.unverified event) and stops being served. The DNS server answers SERVFAIL for names it does not hold:

@@ -1,4 +1,4 @@
-// Custom domains end to end (issue 16): claim, the TXT record served by a real DNS server on loopback (reached
+// Custom domains end to end: claim, the TXT record served by a real DNS server on loopback (reached
 // through DNS_SERVERS by node:dns), verify's answers for a match, a wrong value, a missing record, NXDOMAIN and a
 // timeout; plan gating with its texts; the 409s, the race of two tenants verifying one name; events and audit;
 // GraphQL parity; the downgrade refused while a domain is verified.

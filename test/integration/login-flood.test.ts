@@ -1,4 +1,4 @@
-// Issue 9: password hashing runs through a bounded queue, so a flood of logins can neither pin every core
+// Password hashing runs through a bounded queue, so a flood of logins can neither pin every core
 // nor grow an unbounded backlog. Beyond the waiting line requests get 503 with Retry-After; authenticated
 // traffic keeps its latency meanwhile. The precise figures come from `npm run bench`; the bounds here are
 // loose on purpose (a noisy two-core machine) and still far below what an unbounded flood costs.
@@ -160,7 +160,7 @@ describe('authenticated traffic during a login flood', () => {
     expect(probes.every(({ status }) => status === 200)).toBe(true);
     expect(probes.length).toBeGreaterThanOrEqual(20);
     // `me` never queues for a hash: answered while logins sent before it were still waiting for one. How fast
-    // it stays is a figure for the bench (BENCH_ONLY=flood npm run bench: p99 against issue 18's 50 ms), not a
+    // it stays is a figure for the bench (BENCH_ONLY=flood npm run bench: p99 against its 50 ms target), not a
     // bound here: a p99 bound failed on a slow, busy host (889 ms against 400).
     const answeredPastTheLine = probes.filter(({ waitingBefore, waitingAfter }) => waitingBefore > 0 && waitingAfter > 0);
     expect(answeredPastTheLine.length).toBeGreaterThanOrEqual(10);

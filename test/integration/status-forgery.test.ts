@@ -1,4 +1,4 @@
-// Issue 9: the verify endpoint refuses status references that the status standards refuse. Each forgery is a
+// The verify endpoint refuses status references that the status standards refuse. Each forgery is a
 // credential the service itself issued, its status reference changed and signed again with the issuer's own
 // key (read back from the database), so signature, structure and validity all pass and only the status check
 // stands between it and `verified`. Also: indexes are assigned at random within a list (Bitstring Status

@@ -1,4 +1,4 @@
-// Trust attestations end to end (issue 13): the contract's boundaries over REST and GraphQL, the score
+// Trust attestations end to end: the contract's boundaries over REST and GraphQL, the score
 // arithmetic against hand-computed cases, the attestation credential in independent verifiers (did-jwt-vc,
 // key-did-resolver, jose, vc-bitstring-status-list), the trust check changing verify's answer, the public
 // signed trust list, events, audit, quota and tenant isolation.

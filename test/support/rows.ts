@@ -1,5 +1,6 @@
 // Database rows prepared for toEqual.
 import { expect } from 'vitest';
+import type { AuditEvent } from '../../src/generated/prisma/client.js';
 
 /**
  * Rows with their byte columns (hashes, key ciphertexts, a status list's 16 KiB of bits) as hex strings:
@@ -38,22 +39,13 @@ export function unchangedState<State>(take: () => Promise<State>) {
   };
 }
 
-type AuditRow = {
-  id: string;
-  tenantId: string;
-  seq: number;
-  groupSize: number | null;
-  details: unknown;
-  [column: string]: unknown;
-};
-
 /**
  * A tenant's audit log as stored, in chain order, each issued credential's entry as an event of its own: the
- * entry's fields (named as the table names them) with its group's seq, and `groupId` naming the group row.
+ * entry's fields with its group's seq, prev_hash and hash, and `groupId` naming the group row.
  */
-export function auditEntries(rows: AuditRow[]) {
-  return rows.flatMap((row) => {
-    if (row.groupSize === null) return [{ ...row, groupId: null as string | null }];
+export function auditEntries(rows: AuditEvent[]): (AuditEvent & { groupId: string | null })[] {
+  return rows.flatMap((row): (AuditEvent & { groupId: string | null })[] => {
+    if (row.groupSize === null) return [{ ...row, groupId: null }];
     const entries = (row.details as { entries: Record<string, any>[] }).entries;
     return entries.map((entry) => ({
       ...row,
@@ -63,10 +55,10 @@ export function auditEntries(rows: AuditRow[]) {
       actorApiKeyId: entry.actor_api_key_id as string | null,
       targetType: entry.target_type as string,
       targetId: entry.target_id as string | null,
-      details: entry.details as unknown,
+      details: entry.details as AuditEvent['details'],
       requestId: entry.request_id as string | null,
       createdAt: new Date(entry.created_at as string),
-      groupId: row.id as string | null,
+      groupId: row.id,
     }));
   });
 }

@@ -1,4 +1,4 @@
-// The dashboard's feature pages copy a few rules of the service to judge a form before sending it (issue 17):
+// The dashboard's feature pages copy a few rules of the service to judge a form before sending it:
 // the event catalogue a webhook subscribes to, a custom domain's name rule and a did:web path's. These are the
 // ones whose service modules use Node's own modules, so they are compared here, under Node's types; the pages'
 // other rules are tested beside them (web/src/pages/feature-rules.test.ts).

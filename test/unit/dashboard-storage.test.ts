@@ -1,4 +1,4 @@
-// The dashboard keeps its session token in sessionStorage only (issue 17): no source file of the app names
+// The dashboard keeps its session token in sessionStorage only: no source file of the app names
 // localStorage, or IndexedDB or cookies, where a token would outlive the tab. The browser test checks the same
 // in a running page (test/integration/dashboard.test.ts).
 import { readdir, readFile } from 'node:fs/promises';

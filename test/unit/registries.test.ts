@@ -115,7 +115,7 @@ describe('the DID method table', () => {
       error: 'methodNotSupported',
       message: "DID method 'example' is not supported",
     });
-    // did:web is a method of ours (issue 16): one not hosted here is not found, never fetched.
+    // did:web is a method of ours: one not hosted here is not found, never fetched.
     expect(await failure('did:web:example.com')).toEqual({
       error: 'notFound',
       message: 'did:web:example.com is not a did:web hosted by this service',

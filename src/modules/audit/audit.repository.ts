@@ -77,7 +77,7 @@ export type AuditEntry = {
     | 'compliance_framework'
     | 'compliance_attestation'
     | 'compliance_report'
-    /** A custom domain (issue 16); targetId is its id. */
+    /** A custom domain; targetId is its id. */
     | 'domain'
     | 'didcomm_message'
 

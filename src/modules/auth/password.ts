@@ -1,5 +1,5 @@
 // Password hashing with argon2id at OWASP's recommended parameters (19 MiB, t=2, p=1), through a bounded
-// queue (issue 9): each hash holds a CPU core for tens of milliseconds on libuv's threadpool, so a flood of
+// queue: each hash holds a CPU core for tens of milliseconds on libuv's threadpool, so a flood of
 // logins left unbounded would pin every core and starve authenticated traffic. At most `concurrency` hashes
 // run at once, `queueLimit` more wait, and the rest are answered 503 with Retry-After (a second late).
 import { availableParallelism } from 'node:os';

@@ -1,4 +1,4 @@
-// Compliance (issue 14; compliance:read to read, compliance:manage to adopt, attest, change settings and issue
+// Compliance (compliance:read to read, compliance:manage to adopt, attest, change settings and issue
 // reports): every framework's controls evaluated from the tenant's live state, adoption (enforced at issue time
 // through the principal, credentials.service.ts), tenant attestations, and signed reports.
 import { randomUUID } from 'node:crypto';

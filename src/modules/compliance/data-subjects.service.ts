@@ -1,4 +1,4 @@
-// Data subject rights (issue 14; permission compliance:manage): a person whose id a tenant's credentials carry
+// Data subject rights (permission compliance:manage): a person whose id a tenant's credentials carry
 // as their subject (credentials.subject_id) may ask for a copy of everything the tenant holds about them
 // (GDPR Art. 15, export) and for its erasure (Art. 17, erase). Each request is recorded in
 // data_subject_requests, audited, and an erasure is an outbox event too.

@@ -1,4 +1,4 @@
-// DIDComm messages as the API accepts them (issue 15), shared by both transports.
+// DIDComm messages as the API accepts them, shared by both transports.
 import { z } from 'zod';
 import { PACKINGS } from './didcomm.envelope.js';
 import { DID_SYNTAX } from '../trust/trust.inputs.js';

@@ -1,4 +1,4 @@
-// The DIDComm protocols the service answers itself when one of its DIDs receives a message (issue 15):
+// The DIDComm protocols the service answers itself when one of its DIDs receives a message:
 // Trust Ping 2.0 (https://identity.foundation/didcomm-messaging/spec/v2.1/#trust-ping-protocol-20), Discover
 // Features 2.0 (https://identity.foundation/didcomm-messaging/spec/v2.1/#discover-features-protocol-20), Basic
 // Message 2.0 (stored) and Issue Credential 3.0 (https://didcomm.org/issue-credential/3.0/; we send

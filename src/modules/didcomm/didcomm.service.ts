@@ -1,4 +1,4 @@
-// DIDComm v2 messaging (issue 15; permissions didcomm:send to send, didcomm:read to read). Every tenant DID holds
+// DIDComm v2 messaging (permissions didcomm:send to send, didcomm:read to read). Every tenant DID holds
 // an inbox: a message to a DID hosted here (any tenant) is unpacked with that DID's key and stored at once; one
 // to any other DID is POSTed to the DIDCommMessaging endpoint of its document, or returned to the caller.
 // The public inbound endpoint (POST /didcomm) is `receive`. Envelopes: didcomm.envelope.ts; replies of the

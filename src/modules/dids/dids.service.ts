@@ -1,4 +1,4 @@
-// DIDs (spec §2, §3): did:key (the default) or did:web on a verified custom domain (issue 16), with Ed25519
+// DIDs (spec §2, §3): did:key (the default) or did:web on a verified custom domain, with Ed25519
 // (default) or P-256 keys generated here.
 // The private key never leaves the server unencrypted: it is stored as AES-256-GCM ciphertext bound to its
 // tenant and DID. The plan's DID limit counts active DIDs, checked with the tenant row locked.

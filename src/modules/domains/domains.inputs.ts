@@ -1,4 +1,4 @@
-// Custom domain requests as the API accepts them (issue 16), shared by both transports (the GraphQL input and
+// Custom domain requests as the API accepts them, shared by both transports (the GraphQL input and
 // the OpenAPI document derive from these schemas). The name rule is a pure function with unit tests.
 import { isIP } from 'node:net';
 import { z } from 'zod';

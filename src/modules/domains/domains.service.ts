@@ -1,4 +1,4 @@
-// Custom domains (issue 16): a tenant on Business or Enterprise claims a DNS name, proves it holds it with a
+// Custom domains: a tenant on Business or Enterprise claims a DNS name, proves it holds it with a
 // TXT record at _credential-service.<domain>, and from then on the name serves its did:web DIDs, status lists
 // and the API. Several tenants may claim one name while pending; the first to verify holds it and the other
 // claims end. A verified name is re-checked daily (domains.jobs.ts); one whose record has been gone for
@@ -21,7 +21,7 @@ import { deactivateDidWebsOn } from '../dids/dids.repository.js';
 import type { KeyType } from '../dids/signing-keys.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A verified domain whose record has not been seen for this long goes back to pending (issue 16). */
+/** A verified domain whose record has not been seen for this long goes back to pending. */
 export const UNVERIFY_AFTER_MS = 3 * DAY_MS;
 /** How often a verified domain's record is looked up again. */
 export const RECHECK_EVERY_MS = DAY_MS;

@@ -3,7 +3,7 @@
 // document's `webhooks` section (src/rest/openapi-webhooks.ts), the GraphQL enum EventType, the webhook
 // endpoints' `events` rule and the event log (GET /v1/events) all read this table; a new event is a new row.
 //
-// Payloads are REST-facing JSON: snake_case keys, ISO 8601 times. What never goes into one (issue 12): a
+// Payloads are REST-facing JSON: snake_case keys, ISO 8601 times. What never goes into one: a
 // secret, an API key's plaintext or hash, an invitation token, a credential's claim values. A credential event
 // names the credential (ids, format, type, issuer, subject id, status entry), never what it says. Member
 // events carry ids and roles; only member.invited carries an email (see its description).

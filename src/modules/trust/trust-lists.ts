@@ -1,4 +1,4 @@
-// A tenant's public trust list (issue 13): GET /v1/trust/lists/{tenant_slug}, a JWT signed by the tenant's
+// A tenant's public trust list: GET /v1/trust/lists/{tenant_slug}, a JWT signed by the tenant's
 // attester DID (its oldest active DID) listing the attestations in force, so relying parties outside the
 // service can consume it offline. Cached like status lists: re-signed when its content changes or when it is
 // TRUST_LIST_TTL_SECONDS old, with a strong ETag per rendering.

@@ -1,4 +1,4 @@
-// Trust attestations as the API accepts them (issue 13), shared by both transports. The contract fixes the
+// Trust attestations as the API accepts them, shared by both transports. The contract fixes the
 // values and their errors (spec §5): score an integer 0–100, weight a number 0.0–1.0, assurance level one of
 // the eIDAS levels, with the exact texts in MESSAGES.
 import { z } from 'zod';

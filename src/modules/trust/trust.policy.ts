@@ -1,4 +1,4 @@
-// The arithmetic of trust (issue 13), pure so that unit tests hold it to hand-computed cases.
+// The arithmetic of trust, pure so that unit tests hold it to hand-computed cases.
 import { ASSURANCE_LEVELS, levelRank, type AssuranceLevel } from './trust.inputs.js';
 
 export type Graded = { score: number; weight: number; assuranceLevel: AssuranceLevel };

@@ -1,4 +1,4 @@
-// Trust attestations (issue 13; permissions trust:write to attest and revoke, trust:read to read): a tenant's
+// Trust attestations (permissions trust:write to attest and revoke, trust:read to read): a tenant's
 // graded, signed statement about a subject DID, stored and issued as a jwt_vc_json TrustAttestation credential
 // signed by the attester DID, with an entry in that DID's status list. It is not a row of `credentials` and
 // consumes no credential quota (the Trust API is unlimited on every plan). Scores, the tenant's policy and its

@@ -1,5 +1,5 @@
 // /v1/compliance: frameworks evaluated from live state, adoption, attestations, settings and signed reports
-// (issue 14). Each row: path → operation → body.
+//. Each row: path → operation → body.
 import { pageQuery, snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 
 const COUNTS = 'counts { met notMet partial attestation }';

@@ -1,4 +1,4 @@
-// /v1/compliance/subjects: data subject rights (issue 14; GDPR Art. 15 export, Art. 17 erasure). The subject id
+// /v1/compliance/subjects: data subject rights (GDPR Art. 15 export, Art. 17 erasure). The subject id
 // is a path segment, percent-encoded by the client (a DID holds ':'; the router decodes it).
 import { snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 

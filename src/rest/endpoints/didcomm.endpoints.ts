@@ -1,4 +1,4 @@
-// /v1/didcomm: send and read DIDComm v2 messages (issue 15). Each row: path → operation → body. The inbound
+// /v1/didcomm: send and read DIDComm v2 messages. Each row: path → operation → body. The inbound
 // endpoint (POST /didcomm) is a public route (src/http/public-routes.ts).
 import { pageQuery, snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 

@@ -1,4 +1,4 @@
-// /v1/domains: custom domains, verified through a DNS TXT record (issue 16). Each row: path → operation → body.
+// /v1/domains: custom domains, verified through a DNS TXT record. Each row: path → operation → body.
 import { snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 
 const DOMAIN = 'id domain status verification { type name value } createdAt verifiedAt checkedAt lastSeenAt';

@@ -1,4 +1,4 @@
-// /v1/events: the tenant's event log (issue 12). Each event is the envelope webhooks deliver, its data as
+// /v1/events: the tenant's event log. Each event is the envelope webhooks deliver, its data as
 // recorded (already the REST spelling: not snake_cased again).
 import { pageQuery, type RestEndpoint } from '../endpoint.js';
 

@@ -1,4 +1,4 @@
-// /v1/trust: attestations, scores and the tenant's trust policy (issue 13). Each row: path → operation → body.
+// /v1/trust: attestations, scores and the tenant's trust policy. Each row: path → operation → body.
 // The public signed trust list (/v1/trust/lists/{tenant_slug}) is a public route (src/http/public-routes.ts).
 import { badRequest } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validation.js';

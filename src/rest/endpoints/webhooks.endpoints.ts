@@ -1,4 +1,4 @@
-// /v1/webhooks: endpoints, their secrets, test sends and the delivery log (issue 12). Each row: path →
+// /v1/webhooks: endpoints, their secrets, test sends and the delivery log. Each row: path →
 // operation → body.
 import { pageQuery, snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 

@@ -1,4 +1,4 @@
-// did:web DIDs hosted elsewhere (issue 16): their did.json fetched over HTTPS when a credential from one is
+// did:web DIDs hosted elsewhere: their did.json fetched over HTTPS when a credential from one is
 // verified, under the webhook SSRF rules (url-policy.ts: every address of the name checked, the connection
 // pinned to the checked one, private ranges only with WEBHOOK_ALLOW_PRIVATE_URLS), one deadline of 5 s
 // (DID_WEB_FETCH_TIMEOUT_MS) for the lookup and the whole exchange, at most 64 KiB read, no redirect followed.

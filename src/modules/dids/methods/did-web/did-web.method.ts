@@ -1,4 +1,4 @@
-// did:web as a DID method of the service (issue 16): a DID on one of the tenant's verified custom domains, its
+// did:web as a DID method of the service: a DID on one of the tenant's verified custom domains, its
 // key pair made and held here as for did:key, its document published at the domain's did.json
 // (src/http/public-routes.ts) and resolved here from the database. A did:web elsewhere is fetched only to verify
 // its credentials (did-web-remote.ts), never by the public resolver.
