@@ -3,6 +3,7 @@
 import { requires } from './access.js';
 import { builder } from './builder.js';
 import { StatusReference } from './credentials.types.js';
+import { DidcommMessage } from './didcomm.types.js';
 import { Event } from './events.types.js';
 import { NEXT_CURSOR } from './pages.js';
 import { TrustAttestation } from './trust.types.js';
@@ -87,6 +88,13 @@ const SubjectExportType = builder.objectRef<SubjectExport>('SubjectExport').impl
       type: [Event],
       description: 'The tenant’s events naming this subject (credential and erasure events, attestation events).',
       resolve: (result) => result.events,
+    }),
+    didcommMessages: t.field({
+      type: [DidcommMessage],
+      description:
+        'The tenant’s DIDComm messages, sent or received, whose attachments carry a credential about this subject ' +
+        'id, newest first.',
+      resolve: (result) => result.didcommMessages,
     }),
     requests: t.field({
       type: [DataSubjectRequest],

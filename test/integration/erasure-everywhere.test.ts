@@ -210,7 +210,20 @@ beforeAll(async () => {
   for (const credential of [issued.jwt, issued.sd]) {
     await ok(call(issuer, 'POST', '/v1/credentials/verify', { credential: credential.credential }));
   }
-  await ok(call(issuer, 'GET', `/v1/compliance/subjects/${encodeURIComponent(SUBJECT)}/export`));
+  // The export (GDPR Art. 15) lists the messages that carried the subject's credentials: the four sent and the
+  // copy in the tenant's own inbox.
+  const exported = await ok(call(issuer, 'GET', `/v1/compliance/subjects/${encodeURIComponent(SUBJECT)}/export`));
+  const exportedMessages = exported.didcomm_messages as { id: string; direction: string; message: any }[];
+  expect(exportedMessages.map((message) => message.direction).sort()).toEqual([
+    'inbound',
+    'outbound',
+    'outbound',
+    'outbound',
+    'outbound',
+  ]);
+  for (const credential of Object.values(issued)) {
+    expect(exportedMessages.map((message) => message.id)).toContain(credential.delivery!.message_id);
+  }
   await ok(
     call(issuer, 'POST', '/v1/trust/attestations', {
       subject_did: SUBJECT,
@@ -253,6 +266,8 @@ describe('erasing a subject after every feature has carried their claims', () =>
     for (const credential of Object.values(issued)) {
       expectError404(await call(issuer, 'GET', `/v1/didcomm/messages/${credential.delivery!.message_id}`));
     }
+    const exported = await ok(call(issuer, 'GET', `/v1/compliance/subjects/${encodeURIComponent(SUBJECT)}/export`));
+    expect(exported.didcomm_messages).toEqual([]);
     const listed = await ok(call(issuer, 'GET', '/v1/didcomm/messages?limit=100'));
     for (const text of Object.values(VALUES)) expect(JSON.stringify(listed)).not.toContain(text);
     // The other tenant's inbox is its own (another controller): it keeps what it received, and is told, as GDPR

@@ -27,10 +27,10 @@ import {
 } from '../credentials/credentials.repository.js';
 import { credentialFormatStoredAs } from '../credentials/formats/index.js';
 import { deleteSubjectMessages } from '../didcomm/didcomm.repository.js';
-import type { DidcommService } from '../didcomm/didcomm.service.js';
 import { erasureNotices, sendErasureNotices } from '../didcomm/erasure-notices.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { listSubjectEvents, recordEvent, type EventRow } from '../outbox/outbox.repository.js';
+import type { DidcommService, MessageView } from '../didcomm/didcomm.service.js';
 import type { AttestationView, TrustService } from '../trust/trust.service.js';
 import { exportInput, subjectIdInput } from './data-subjects.inputs.js';
 import * as repository from './data-subjects.repository.js';
@@ -64,9 +64,11 @@ export type SubjectExport = {
   nextCursor: string | null;
   trustAttestations: AttestationView[];
   events: EventRow[];
+  /** The tenant's DIDComm messages, sent or received, whose attachments carry a credential about the subject. */
+  didcommMessages: MessageView[];
   requests: DataSubjectRequestRow[];
   /** Sections that held more than SECTION_LIMIT rows (only the newest are included). */
-  truncated: ('trust_attestations' | 'events' | 'requests')[];
+  truncated: ('trust_attestations' | 'events' | 'didcomm_messages' | 'requests')[];
 };
 
 export type SubjectErasure = {
@@ -86,7 +88,7 @@ export type DataSubjectsServiceDeps = {
   credentials: CredentialsService;
   trust: TrustService;
   idempotency: IdempotencyService;
-  didcomm: Pick<DidcommService, 'sendFrom'>;
+  didcomm: Pick<DidcommService, 'sendFrom' | 'ofSubject'>;
   log: Logger;
 };
 
@@ -131,15 +133,17 @@ export function createDataSubjectsService({
       rows.map((row) => ({ ...row, createdAt: row.issuedAt })),
       EXPORT_PAGE_SIZE,
     );
-    const [attestations, events, requests] = await Promise.all([
+    const [attestations, events, messages, requests] = await Promise.all([
       trust.ofSubject(tenantId, subjectId, SECTION_LIMIT + 1, origin),
       listSubjectEvents(prisma, tenantId, subjectId, SECTION_LIMIT + 1),
+      didcomm.ofSubject(tenantId, subjectId, SECTION_LIMIT + 1),
       repository.listSubjectRequests(prisma, tenantId, subjectId, request.id, SECTION_LIMIT + 1),
     ]);
     const truncated = (
       [
         ['trust_attestations', attestations],
         ['events', events],
+        ['didcomm_messages', messages],
         ['requests', requests],
       ] as const
     )
@@ -153,6 +157,7 @@ export function createDataSubjectsService({
       nextCursor: page.nextCursor,
       trustAttestations: attestations.slice(0, SECTION_LIMIT),
       events: events.slice(0, SECTION_LIMIT),
+      didcommMessages: messages.slice(0, SECTION_LIMIT),
       requests: requests.slice(0, SECTION_LIMIT),
       truncated,
     };
@@ -167,6 +172,7 @@ export function createDataSubjectsService({
           credentials: result.credentials.length,
           trust_attestations: result.trustAttestations.length,
           events: result.events.length,
+          didcomm_messages: result.didcommMessages.length,
           page: cursor ?? null,
         },
       });

@@ -98,6 +98,16 @@ export function listMessages(
   });
 }
 
+/** The tenant's messages whose attachments carry a credential about `subjectId`, newest first (GIN on subject_ids). */
+export function listSubjectMessages(db: Db, tenantId: string, subjectId: string, take: number): Promise<MessageRow[]> {
+  return db.didcommMessage.findMany({
+    where: { tenantId, subjectIds: { has: subjectId } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+    select: messageView,
+  });
+}
+
 export function findMessage(db: Db, tenantId: string, id: string): Promise<MessageRow | null> {
   return db.didcommMessage.findFirst({ where: { tenantId, id }, select: messageView });
 }

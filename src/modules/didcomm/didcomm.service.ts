@@ -357,7 +357,12 @@ export function createDidcommService({ prisma, keys, delivery, log, inboundPerHo
     return toView(row);
   }
 
-  return { send, sendFrom, receive, list, get };
+  /** For a data subject export: the tenant's messages about the subject, `limit` newest (no principal: its caller's). */
+  async function ofSubject(tenantId: string, subjectId: string, limit: number): Promise<MessageView[]> {
+    return (await repository.listSubjectMessages(prisma, tenantId, subjectId, limit)).map(toView);
+  }
+
+  return { send, sendFrom, receive, list, get, ofSubject };
 }
 
 export type DidcommService = ReturnType<typeof createDidcommService>;

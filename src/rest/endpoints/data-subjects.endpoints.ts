@@ -1,6 +1,7 @@
 // /v1/compliance/subjects: data subject rights (GDPR Art. 15 export, Art. 17 erasure). The subject id
 // is a path segment, percent-encoded by the client (a DID holds ':'; the router decodes it).
 import { snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
+import { DIDCOMM_MESSAGE, didcommMessageBody } from './didcomm.endpoints.js';
 
 const STATUS = 'status { type uri index }';
 const CREDENTIAL = `id format credentialType credentialTypes issuerDid ${STATUS} issuedAt expiresAt revokedAt erasedAt claims credential credentialSha256`;
@@ -8,14 +9,17 @@ const ATTESTATION = `id subjectDid attesterDid score weight assuranceLevel crede
 const REQUEST = 'id subjectId kind actorUserId actorApiKeyId requestId credentialsCount createdAt completedAt';
 
 type ExportData = {
+  didcommMessages: unknown[];
   credentials: { claims: unknown }[];
   events: { id: string; type: string; tenantId: string; createdAt: string; data: unknown }[];
 };
 
-// A credential's claims and an event's data are their own JSON, returned as they are (not snake_cased); the
-// events are the envelopes webhooks deliver, as GET /v1/events lists them.
+// A credential's claims, an event's data and a DIDComm plaintext are their own JSON, returned as they are (not
+// snake_cased); the events are the envelopes webhooks deliver, as GET /v1/events lists them, and the messages as
+// GET /v1/didcomm/messages lists them.
 function exportBody(data: Record<string, unknown>) {
-  const { credentials, events, ...rest } = data.complianceSubjectExport as ExportData & Record<string, unknown>;
+  const { credentials, events, didcommMessages, ...rest } = data.complianceSubjectExport as ExportData &
+    Record<string, unknown>;
   return {
     ...(snakeKeys(rest) as object),
     credentials: credentials.map(({ claims, ...credential }) => ({
@@ -29,6 +33,7 @@ function exportBody(data: Record<string, unknown>) {
       created_at: event.createdAt,
       data: event.data,
     })),
+    didcomm_messages: didcommMessages.map(didcommMessageBody),
   };
 }
 
@@ -36,7 +41,7 @@ export const DATA_SUBJECT_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/compliance/subjects/:subject_id/export',
-    operation: `query ComplianceSubjectExport($subjectId: String!, $cursor: String) { complianceSubjectExport(subjectId: $subjectId, cursor: $cursor) { subjectId exportedAt credentials { ${CREDENTIAL} } nextCursor trustAttestations { ${ATTESTATION} } events { id type tenantId createdAt data } requests { ${REQUEST} } truncated } }`,
+    operation: `query ComplianceSubjectExport($subjectId: String!, $cursor: String) { complianceSubjectExport(subjectId: $subjectId, cursor: $cursor) { subjectId exportedAt credentials { ${CREDENTIAL} } nextCursor trustAttestations { ${ATTESTATION} } events { id type tenantId createdAt data } didcommMessages { ${DIDCOMM_MESSAGE} } requests { ${REQUEST} } truncated } }`,
     variables: (request) => ({ subjectId: request.params.subject_id, cursor: request.query.get('cursor') }),
     result: exportBody,
   },
