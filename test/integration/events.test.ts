@@ -2,6 +2,12 @@
 // the same transaction, with the envelope and data the catalogue documents and nothing secret or personal
 // beyond it; a refused change writes none. GET /v1/events (and GraphQL `events`) lists the tenant's events,
 // newest first, paged and filtered like every list, and never another tenant's.
+import {
+  allEventsNeeds,
+  initialSelection,
+  selectionToEvents,
+  unsubscribable,
+} from '../../web/src/pages/webhooks.rules.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EVENT_CATALOGUE,
@@ -568,6 +574,18 @@ describe('who subscribes a webhook to which events', () => {
       key,
     );
     expect(graphql.body.errors?.[0]?.message).toBe('API key missing scope: members:list');
+  });
+
+  it('accepts the dashboard form’s first choice for a member who may not subscribe to every type', async () => {
+    const owner = await tenantOnPlan(hooks, 'business');
+    const scopes = ['webhooks:manage', 'credentials:list', 'dids:list'] as const;
+    const key = (await createApiKey(hooks, owner.token, { name: 'hooks', scopes: [...scopes] })).key;
+    const refused = unsubscribable(scopes);
+    expect(allEventsNeeds(refused)).toContain('members:list');
+    const events = selectionToEvents(initialSelection(refused));
+    expect(events).toEqual(['credential.issued', 'credential.revoked', 'did.created', 'did.deactivated', 'webhook.test']);
+    const created = await hooks.request('POST', '/v1/webhooks', { token: key, body: { url: receiver, events } });
+    expect(created.status, created.text).toBe(200);
   });
 
   it('takes them to point an endpoint that receives such types at another URL, or to widen what it receives', async () => {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_NAME as SERVICE_NAME } from '../../src/lib/product.js';
-import { EVENT_TYPES as CATALOGUE } from '../../src/modules/events/event-catalogue.js';
+import { EVENT_CATALOGUE, EVENT_TYPES as CATALOGUE } from '../../src/modules/events/event-catalogue.js';
 import { PLANS } from '../../src/modules/plans/plans.js';
 import {
   eventName,
@@ -13,6 +13,7 @@ import {
   planLabel,
   PRODUCT_NAME,
   EVENT_TYPES,
+  EVENT_READ_PERMISSION,
 } from '../../web/src/vocabulary.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -32,6 +33,14 @@ describe('the product’s vocabulary', () => {
     expect(eventName('credential_issued')).toBe('credential.issued');
     expect(eventName('trust_attestation_revoked')).toBe('trust.attestation.revoked');
     for (const [type, name] of Object.entries(EVENT_TYPES)) expect(type).toBe(name.replaceAll('.', '_'));
+  });
+
+  it('knows the permission each event type needs, as the catalogue does', () => {
+    for (const [type, name] of Object.entries(EVENT_TYPES)) {
+      expect(EVENT_READ_PERMISSION[type as keyof typeof EVENT_READ_PERMISSION], name).toBe(
+        EVENT_CATALOGUE[name as keyof typeof EVENT_CATALOGUE].readPermission,
+      );
+    }
   });
 
   it('names plans by their display names', () => {

@@ -1,6 +1,7 @@
 // One vocabulary for everything the dashboard shows: the product's name, event names, plan names and numbers.
 // The service's API keeps its own identifiers (GraphQL enums, plan ids); people read these.
 // .js: test/unit/dashboard-vocabulary.test.ts imports this file too, under Node's module resolution.
+import type { Permission } from '../../src/auth/permissions.js';
 import type { EventType, Plan } from './generated/graphql.js';
 
 /** The product's name, as the README, GraphiQL and the OpenAPI document give it (src/lib/product.ts). */
@@ -35,6 +36,37 @@ export const EVENT_TYPES: Record<EventType, string> = {
   didcomm_message_sent: 'didcomm.message.sent',
   didcomm_message_received: 'didcomm.message.received',
   webhook_test: 'webhook.test',
+};
+
+/**
+ * The permission that reads each event type's data through its own endpoint (the catalogue's readPermission,
+ * src/modules/events/event-catalogue.ts; the vocabulary test compares them): subscribing an endpoint to a type,
+ * or to all of them, takes it.
+ */
+export const EVENT_READ_PERMISSION: Record<EventType, Permission> = {
+  credential_issued: 'credentials:list',
+  credential_revoked: 'credentials:list',
+  did_created: 'dids:list',
+  did_deactivated: 'dids:list',
+  member_invited: 'members:list',
+  member_joined: 'members:list',
+  member_removed: 'members:list',
+  member_role_changed: 'members:list',
+  api_key_created: 'api_keys:manage',
+  api_key_revoked: 'api_keys:manage',
+  plan_changed: 'usage:read',
+  trust_attestation_created: 'trust:read',
+  trust_attestation_revoked: 'trust:read',
+  compliance_framework_adopted: 'compliance:read',
+  compliance_framework_unadopted: 'compliance:read',
+  compliance_report_issued: 'compliance:read',
+  compliance_subject_erased: 'compliance:manage',
+  domain_verified: 'domains:manage',
+  domain_unverified: 'domains:manage',
+  domain_removed: 'domains:manage',
+  didcomm_message_sent: 'didcomm:read',
+  didcomm_message_received: 'didcomm:read',
+  webhook_test: 'webhooks:manage',
 };
 
 /** An event's name as people read it: `credential.issued`, never the enum's `credential_issued`. */

@@ -42,7 +42,7 @@ import {
   didRule,
   CREDENTIAL_TYPES_RULE,
 } from './trust.rules';
-import { EVENT_TYPES } from '../vocabulary';
+import { EVENT_READ_PERMISSION, EVENT_TYPES } from '../vocabulary';
 import {
   allEvents,
   areaState,
@@ -58,6 +58,9 @@ import {
   toggleArea,
   toggleType,
   urlHint,
+  allEventsNeeds,
+  initialSelection,
+  unsubscribable,
 } from './webhooks.rules';
 
 describe('webhooks: the event catalogue and the choice of types', () => {
@@ -109,6 +112,23 @@ describe('webhooks: the event catalogue and the choice of types', () => {
     selection = toggleArea(selection, credentials!, true);
     expect(areaState(selection, credentials!)).toBe('all');
     expect(areaState(toggleArea(selection, credentials!, false), credentials!)).toBe('none');
+  });
+
+  it('keeps a member to the types it may read: "all events" and each type need their read permission', () => {
+    const everything = unsubscribable(Object.values(EVENT_READ_PERMISSION));
+    expect(everything.size).toBe(0);
+    expect(initialSelection(everything)).toEqual(allEvents());
+    const refused = unsubscribable(['webhooks:manage', 'dids:list']);
+    expect(refused.get('did.created')).toBeUndefined();
+    expect(refused.get('member.invited')).toBe('members:list');
+    expect(allEventsNeeds(refused)).toEqual(expect.arrayContaining(['credentials:list', 'members:list']));
+    expect(new Set(allEventsNeeds(refused)).size).toBe(allEventsNeeds(refused).length);
+    const first = initialSelection(refused);
+    expect(first.all).toBe(false);
+    expect([...first.types].sort()).toEqual(['did.created', 'did.deactivated', 'webhook.test']);
+    // An area's box leaves the types the member may not choose alone.
+    const [credentials] = eventGroups(['credential.issued', 'credential.revoked']);
+    expect(toggleArea(emptySelection(), credentials!, true, refused).types.size).toBe(0);
   });
 
   it('reads an endpoint’s events back, and describes them', () => {

@@ -1,36 +1,48 @@
 // Creating a webhook endpoint: its URL, a note, and the event types it receives (all, including later ones, the
 // default; or a choice from the catalogue by area). The answer carries the signing secret, shown here once to
 // copy. Outside production the form says how to receive on localhost (WEBHOOK_ALLOW_PRIVATE_URLS).
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { useCan } from '../access/can';
+import { missingText } from '../access/permissions';
 import { ErrorMessage } from '../components/error-message';
 import { Field } from '../components/field';
 import { readDeployment } from '../deployment';
+import { useSession } from '../session/session';
 import { CreateWebhookDocument } from '../generated/graphql';
 import { CheckedField, focusFirstProblem, GatedSubmit, NeedsNote, SecretOnce } from './feature-parts';
 import {
-  allEvents,
+  allEventsNeeds,
   areaLabel,
   areaState,
   eventGroups,
+  initialSelection,
   selectionProblem,
   privateUrlNote,
   selectionToEvents,
   toggleArea,
   toggleType,
+  unsubscribable,
   urlHint,
   type EventSelection,
 } from './webhooks.rules';
 
 const GROUPS = eventGroups();
 
+/** The event types the signed-in member may not subscribe to, and what each takes. */
+function useRefusedEvents() {
+  const { me } = useSession();
+  const permissions = me?.permissions;
+  return useMemo(() => unsubscribable(permissions ?? []), [permissions]);
+}
+
 export function CreateWebhook() {
   const can = useCan('webhooks:manage');
+  const refused = useRefusedEvents();
   const [created, createWebhook] = useMutation(CreateWebhookDocument);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [selection, setSelection] = useState<EventSelection>(allEvents);
+  const [selection, setSelection] = useState<EventSelection>(() => initialSelection(refused));
   const [touched, setTouched] = useState(false);
   const [secret, setSecret] = useState<{ secret: string; url: string } | null>(null);
   const problem = urlHint(url) ?? selectionProblem(selection);
@@ -47,7 +59,7 @@ export function CreateWebhook() {
       setSecret({ secret: answer.secret, url: answer.webhook.url });
       setUrl('');
       setDescription('');
-      setSelection(allEvents());
+      setSelection(initialSelection(refused));
       setTouched(false);
     }
   }
@@ -96,7 +108,11 @@ export function CreateWebhook() {
   );
 }
 
-/** Every event type (now and later), or a choice by area; each area has a box for all of it. */
+/**
+ * Every event type (now and later), or a choice by area; each area has a box for all of it. A type the member
+ * may not subscribe to (it lacks the permission that reads its data) cannot be ticked, nor can "all events";
+ * one already chosen can still be taken off.
+ */
 export function EventPicker({
   selection,
   onChange,
@@ -105,6 +121,8 @@ export function EventPicker({
   onChange(next: EventSelection): void;
 }) {
   const name = useId();
+  const refused = useRefusedEvents();
+  const allNeeds = allEventsNeeds(refused);
   return (
     <fieldset className="event-picker">
       <legend>Events to receive</legend>
@@ -113,9 +131,11 @@ export function EventPicker({
           type="radio"
           name={name}
           checked={selection.all}
+          disabled={allNeeds.length > 0 && !selection.all}
           onChange={() => onChange({ ...selection, all: true })}
         />
         All events, including types added later
+        {allNeeds.length > 0 && <span className="field-hint"> ({missingText(allNeeds)})</span>}
       </label>
       <label className="choice">
         <input
@@ -140,20 +160,26 @@ export function EventPicker({
                     ref={(box) => {
                       if (box) box.indeterminate = state === 'some';
                     }}
-                    onChange={(event) => onChange(toggleArea(selection, group, event.target.checked))}
+                    onChange={(event) => onChange(toggleArea(selection, group, event.target.checked, refused))}
                   />
                   All of {areaLabel(group.area)}
                 </label>
-                {group.types.map((type) => (
-                  <label key={type} className="choice">
-                    <input
-                      type="checkbox"
-                      checked={selection.types.has(type)}
-                      onChange={(event) => onChange(toggleType(selection, type, event.target.checked))}
-                    />
-                    <code>{type}</code>
-                  </label>
-                ))}
+                {group.types.map((type) => {
+                  const needs = refused.get(type);
+                  const chosen = selection.types.has(type);
+                  return (
+                    <label key={type} className="choice">
+                      <input
+                        type="checkbox"
+                        checked={chosen}
+                        disabled={needs !== undefined && !chosen}
+                        onChange={(event) => onChange(toggleType(selection, type, event.target.checked))}
+                      />
+                      <code>{type}</code>
+                      {needs && <span className="field-hint"> ({missingText([needs])})</span>}
+                    </label>
+                  );
+                })}
               </fieldset>
             );
           })}

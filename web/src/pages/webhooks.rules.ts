@@ -1,8 +1,9 @@
 // The webhooks page's rules: the event catalogue as the form offers it, what a choice of event types sends, how
 // an endpoint's subscription and a delivery are described, and hints on a URL before the service judges it.
 // .js: test/unit/dashboard-feature-parity.test.ts imports this file too, under Node's module resolution.
-import type { WebhookDeliveryState } from '../generated/graphql.js';
-import { EVENT_TYPES } from '../vocabulary.js';
+import type { Permission } from '../../../src/auth/permissions.js';
+import type { EventType, WebhookDeliveryState } from '../generated/graphql.js';
+import { EVENT_READ_PERMISSION, EVENT_TYPES } from '../vocabulary.js';
 
 /** An endpoint's page. */
 export const webhookHref = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
@@ -52,9 +53,14 @@ export function toggleType(selection: EventSelection, type: string, on: boolean)
   return { ...selection, types };
 }
 
-/** A whole area on or off (its fieldset's "all of …" box). */
-export function toggleArea(selection: EventSelection, group: EventGroup, on: boolean): EventSelection {
-  return group.types.reduce((current, type) => toggleType(current, type, on), selection);
+/** A whole area on or off (its fieldset's "all of …" box), but for types the member may not choose. */
+export function toggleArea(
+  selection: EventSelection,
+  group: EventGroup,
+  on: boolean,
+  refused: ReadonlyMap<string, unknown> = new Map(),
+): EventSelection {
+  return group.types.filter((type) => !refused.has(type)).reduce((current, type) => toggleType(current, type, on), selection);
 }
 
 export function areaState(selection: EventSelection, group: EventGroup): 'all' | 'some' | 'none' {
@@ -77,6 +83,33 @@ export function eventsToSelection(events: readonly string[]): EventSelection {
 }
 
 export const NO_EVENTS = 'Choose at least one event type, or all events.';
+
+/**
+ * The event types a member may not subscribe to, each with the permission it takes (the one that reads the same
+ * data through its own endpoint). "All events" takes every one of them.
+ */
+export function unsubscribable(granted: readonly string[]): Map<string, Permission> {
+  const refused = new Map<string, Permission>();
+  for (const [type, name] of Object.entries(EVENT_TYPES)) {
+    const permission = EVENT_READ_PERMISSION[type as EventType];
+    if (!granted.includes(permission)) refused.set(name, permission);
+  }
+  return refused;
+}
+
+/** The permissions "All events" needs that the member lacks, each once, in catalogue order. */
+export function allEventsNeeds(refused: ReadonlyMap<string, Permission>): Permission[] {
+  return [...new Set(refused.values())];
+}
+
+/**
+ * A new endpoint's first choice: every event when the member may subscribe to all of them, else every type it
+ * may (ticked, so the form still opens ready to send).
+ */
+export function initialSelection(refused: ReadonlyMap<string, Permission>): EventSelection {
+  if (refused.size === 0) return allEvents();
+  return { all: false, types: new Set(Object.values(EVENT_TYPES).filter((type) => !refused.has(type))) };
+}
 
 export function selectionProblem(selection: EventSelection): string | null {
   return selection.all || selection.types.size > 0 ? null : NO_EVENTS;
