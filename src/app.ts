@@ -30,6 +30,7 @@ import { createRestRouter } from './rest/router.js';
 import { API_VERSION, buildOpenApiDocument } from './rest/openapi.js';
 import type { Services } from './services.js';
 import { createCorsPolicy } from './http/cors.js';
+import { baseUrlFor } from './http/public-base-url.js';
 import type { Health } from './observability/health.js';
 import { UNMATCHED_ROUTE, type Metrics, type QuotaResource } from './observability/metrics.js';
 
@@ -218,7 +219,7 @@ export function createApp(deps: AppDeps): App {
         requestId,
         services,
         // Set below, once the caller may use this host.
-        origin: { publicBaseUrl: services.publicBaseUrl.configured() },
+        origin: { publicBaseUrl: services.publicBaseUrl.configured(), hostTenantId: null },
         // A plain property, not a getter: an accessor in an object literal gives each context a hidden class of its
         // own, and those maps (old generation) kept every request's objects alive through young-generation
         // collections until a full one. A child logger costs some 0.2 µs.
@@ -236,7 +237,13 @@ export function createApp(deps: AppDeps): App {
       };
       await applyRateLimit(principal, request, response);
       // Another tenant's credentials on a tenant's verified domain: 421 before anything runs (public-base-url.ts).
-      context.origin.publicBaseUrl = await services.publicBaseUrl.forRequest(request, principal?.tenantId ?? null);
+      const verifiedHost = await services.publicBaseUrl.verifiedHost(request);
+      context.origin.publicBaseUrl = baseUrlFor(
+        verifiedHost,
+        principal?.tenantId ?? null,
+        services.publicBaseUrl.configured(),
+      );
+      context.origin.hostTenantId = verifiedHost?.tenantId ?? null;
       if (isGraphQL) {
         await serveGraphQL(yoga, knownAnswers, request, response, url, context);
         // A mutation may have recorded events: the webhook dispatcher looks now rather than at its next poll. (Not

@@ -59,7 +59,8 @@ builder.mutationFields((t) => ({
     nullable: true,
     type: AuthPayload,
     args: { input: t.arg({ type: LoginInput, required: true }) },
-    resolve: (_root, { input }, { services, requestId }) => services.auth.login(input, requestId),
+    resolve: (_root, { input }, { services, requestId, origin }) =>
+      services.auth.login(input, requestId, origin.hostTenantId ?? null),
   }),
   logout: t.field({
     nullable: true,

@@ -58,6 +58,11 @@ async function tenantWithDomain() {
 
 const claimsOf = (jwt: string) => jose.decodeJwt(jwt);
 
+async function viewerRoleId(owner: RegisteredUser): Promise<string> {
+  const roles = await ok(call(owner, 'GET', '/v1/roles'));
+  return roles.roles.find((role: { name: string }) => role.name === 'viewer').id;
+}
+
 describe('another tenant on a verified domain', () => {
   it('is refused with 421 on /v1 and /graphql, before anything is written or any URL minted', async () => {
     const a = await tenantWithDomain();
@@ -121,6 +126,31 @@ describe('another tenant on a verified domain', () => {
     // A's own list on A's domain.
     const aList = `/v1/trust/lists/${a.owner.tenant_slug}`;
     expect(claimsOf((await onHost(a.domain, 'GET', aList)).text).sub).toBe(`https://${a.domain}${aList}`);
+  });
+
+  it('signs in there to the domain’s tenant only: a member of it gets a session in it, anyone else a 401', async () => {
+    const a = await tenantWithDomain();
+    const b = await tenantOnPlan(app, 'business');
+    const login = (user: { email: string; password: string }, tenantSlug?: string) =>
+      onHost(a.domain, 'POST', '/v1/auth/login', {
+        body: { email: user.email, password: user.password, ...(tenantSlug && { tenant_slug: tenantSlug }) },
+      });
+    // B's owner, a member of B only: no session there (it could not be used there: 421).
+    expectError(await login(b), 401);
+    expectError(await login(b, b.tenant_slug), 401);
+    // Once B's owner is also a member of A (B remains their first tenant), a sign-in there opens a session in A.
+    const invitation = await ok(
+      call(a.owner, 'POST', '/v1/members/invitations', { email: b.email, role_id: await viewerRoleId(a.owner) }),
+    );
+    await ok(app.request('POST', '/v1/invitations/accept', { token: b.token, body: { token: invitation.token } }));
+    const session = await login(b);
+    expect(session.status, session.text).toBe(200);
+    expect(session.body.tenant_id).toBe(a.owner.tenant_id);
+    expect((await onHost(a.domain, 'GET', '/v1/auth/me', { token: session.body.token })).status).toBe(200);
+    expectError(await login(b, b.tenant_slug), 401);
+    // On the service's own address, nothing changes: their first tenant.
+    expect((await ok(app.request('POST', '/v1/auth/login', { body: { email: b.email, password: b.password } })))
+      .tenant_id).toBe(b.tenant_id);
   });
 });
 

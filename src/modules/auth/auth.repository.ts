@@ -37,12 +37,22 @@ export function updatePasswordHash(db: Db, userId: string, passwordHash: string)
 
 /**
  * Global: login finds the tenant from the user, not the other way round. The user's membership in the
- * tenant with this slug, or their first membership when no slug is given.
+ * tenant with this slug, or their first membership when no slug is given; `hostTenantId` (a tenant's verified
+ * custom domain, where only that tenant is served) confines it to that tenant.
  */
-export function findMembershipForLogin(db: Db, userId: string, tenantSlug: string | null | undefined) {
+export function findMembershipForLogin(
+  db: Db,
+  userId: string,
+  tenantSlug: string | null | undefined,
+  hostTenantId: string | null = null,
+) {
   return db.membership.findFirst({
     relationLoadStrategy: 'join',
-    where: tenantSlug ? { userId, tenant: { slug: tenantSlug } } : { userId },
+    where: {
+      userId,
+      ...(tenantSlug && { tenant: { slug: tenantSlug } }),
+      ...(hostTenantId !== null && { tenantId: hostTenantId }),
+    },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: membershipWithTenantAndRole,
   });

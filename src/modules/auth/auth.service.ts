@@ -113,9 +113,10 @@ export function createAuthService({
     email: string,
     tenantSlug: string | null | undefined,
     requestId: string | null,
+    hostTenantId: string | null,
   ) {
     void (async () => {
-      const membership = await repository.findMembershipForLogin(prisma, userId, tenantSlug);
+      const membership = await repository.findMembershipForLogin(prisma, userId, tenantSlug, hostTenantId);
       if (!membership) return;
       const actor: AuditActor = { tenantId: membership.tenantId, actorUserId: null, actorApiKeyId: null, requestId };
       await prisma.$transaction((tx) =>
@@ -129,7 +130,15 @@ export function createAuthService({
     })().catch((error: unknown) => log.error({ err: error, userId }, 'failed sign-in not recorded in the audit log'));
   }
 
-  async function login(rawInput: unknown, requestId: string | null = null): Promise<AuthResult> {
+  /**
+   * `hostTenantId`: the tenant whose verified custom domain the request came in on. Only that tenant is served
+   * there (another's session would get 421 on every request), so a sign-in there opens a session in it or fails.
+   */
+  async function login(
+    rawInput: unknown,
+    requestId: string | null = null,
+    hostTenantId: string | null = null,
+  ): Promise<AuthResult> {
     const input = parseInput(loginInput, rawInput);
     await passwords.ensureRoom(); // before the throttle and the database: a refusal costs next to nothing
     const accountKey = emailKey(input.email);
@@ -152,11 +161,11 @@ export function createAuthService({
       throw error;
     }
     if (!user || !passwordOk) {
-      if (user) recordFailedLogin(user.id, input.email, input.tenantSlug, requestId);
+      if (user) recordFailedLogin(user.id, input.email, input.tenantSlug, requestId, hostTenantId);
       throw unauthorized();
     }
     await loginThrottle.refund(accountKey);
-    const membership = await repository.findMembershipForLogin(prisma, user.id, input.tenantSlug);
+    const membership = await repository.findMembershipForLogin(prisma, user.id, input.tenantSlug, hostTenantId);
     if (!membership) throw unauthorized();
     if (passwords.needsRehash(user.passwordHash)) {
       await repository.updatePasswordHash(prisma, user.id, await passwords.hashPassword(input.password));

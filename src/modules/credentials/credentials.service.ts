@@ -80,7 +80,11 @@ export type CredentialView = {
  * Where the request came in: the public base URL its credentials' status list URLs are made under
  * (src/http/public-base-url.ts). Callers without a request (tests, scripts) leave it out: the configured one.
  */
-export type RequestOrigin = { publicBaseUrl: string };
+/**
+ * Where a request came in: its public base URL, and the tenant whose verified custom domain it came in on (null
+ * on the service's own host).
+ */
+export type RequestOrigin = { publicBaseUrl: string; hostTenantId?: string | null };
 
 export type CredentialsServiceDeps = {
   prisma: PrismaClient;
