@@ -37,6 +37,8 @@ import { createDomainsService } from './modules/domains/domains.service.js';
 import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
 import { createOwnDids } from './modules/dids/own-dids.js';
 import { createRemoteDidWeb } from './modules/dids/methods/did-web/did-web-remote.js';
+import { createCertificateChains } from './modules/dids/certificates/certificate-chains.js';
+import { createDidCertificatesService } from './modules/dids/certificates/did-certificates.service.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -119,6 +121,8 @@ export function createServices(
     log: log.child({ component: 'didcomm' }),
     inboundPerHour: config.didcommInboundPerHour,
   });
+  // X.509 chains of DID keys (HAIP x5c): read on the issue path, changed through didCertificates.
+  const certificateChains = createCertificateChains(prisma);
   const credentials = createCredentialsService({
     prisma,
     sql,
@@ -128,6 +132,8 @@ export function createServices(
     activity,
     deliverer: createCredentialDelivery(didcomm),
     issuerPublished: (tenantId, did) => isPublishedFor(did, tenantId, ownDids),
+    certificateChains,
+    publicBaseUrl: publicBaseUrl.configured,
   });
   const domains = createDomainsService({
     prisma,
@@ -137,6 +143,12 @@ export function createServices(
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {
     dids: createDidsService({ prisma, sql, keys }),
+    didCertificates: createDidCertificatesService({
+      prisma,
+      keys,
+      chains: certificateChains,
+      publicBaseUrl: publicBaseUrl.configured,
+    }),
     resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
     credentials,
     statusLists,

@@ -16,6 +16,8 @@ export const EVENT_TYPES: Record<EventType, string> = {
   credential_revoked: 'credential.revoked',
   did_created: 'did.created',
   did_deactivated: 'did.deactivated',
+  did_certificate_chain_set: 'did.certificate_chain.set',
+  did_certificate_chain_removed: 'did.certificate_chain.removed',
   member_invited: 'member.invited',
   member_joined: 'member.joined',
   member_removed: 'member.removed',
