@@ -6,6 +6,7 @@ import { inputFromZod } from './zod-types.js';
 import type { CertificateView } from '../lib/x509/certificate-view.js';
 import type { CertificateChainView } from '../modules/dids/certificates/did-certificates.service.js';
 import { certificateChainInput, csrInput } from '../modules/dids/certificates/did-certificates.inputs.js';
+import { trustAnchorInput, type TrustAnchorView } from '../modules/trust/trust-anchors.js';
 
 export const CertificateRef = builder.objectRef<CertificateView>('Certificate').implement({
   description: 'An X.509 certificate (RFC 5280).',
@@ -46,6 +47,25 @@ const CertificateSigningRequest = builder
     }),
   });
 
+const TrustAnchor = builder.objectRef<TrustAnchorView>('TrustAnchor').implement({
+  description:
+    'A CA certificate the tenant trusts when it verifies an SD-JWT VC by its x5c header: the chain must end in it ' +
+    'or in a certificate it issued.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    subject: t.exposeString('subject'),
+    issuer: t.exposeString('issuer'),
+    serialNumber: t.exposeString('serialNumber'),
+    notBefore: t.expose('notBefore', { type: 'DateTime' }),
+    notAfter: t.expose('notAfter', { type: 'DateTime' }),
+    fingerprintSha256: t.exposeString('fingerprintSha256'),
+    pem: t.exposeString('pem'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const AddTrustAnchorInput = inputFromZod('AddTrustAnchorInput', trustAnchorInput);
 const CertificateSigningRequestInput = inputFromZod('CertificateSigningRequestInput', csrInput);
 const SetDidCertificateChainInput = inputFromZod('SetDidCertificateChainInput', certificateChainInput);
 
@@ -55,6 +75,12 @@ builder.queryFields((t) => ({
     ...requires('dids:list'),
     args: { did: t.arg.string({ required: true }) },
     resolve: (_root, { did }, { services, principal }) => services.didCertificates.getChain(principal!, did),
+  }),
+  trustAnchors: t.field({
+    type: [TrustAnchor],
+    description: 'Newest first.',
+    ...requires('trust:read'),
+    resolve: (_root, _args, { services, principal }) => services.trustAnchors.list(principal!),
   }),
 }));
 
@@ -89,5 +115,19 @@ builder.mutationFields((t) => ({
     args: { did: t.arg.string({ required: true }) },
     resolve: (_root, { did }, { services, principal, requestId }) =>
       services.didCertificates.removeChain(principal!, did, requestId),
+  }),
+  addTrustAnchor: t.field({
+    type: TrustAnchor,
+    ...requires('trust:write'),
+    args: { input: t.arg({ type: AddTrustAnchorInput, required: true }) },
+    resolve: (_root, { input }, { services, principal, requestId }) =>
+      services.trustAnchors.add(principal!, input, requestId),
+  }),
+  removeTrustAnchor: t.field({
+    type: TrustAnchor,
+    ...requires('trust:write'),
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, { id }, { services, principal, requestId }) =>
+      services.trustAnchors.remove(principal!, id, requestId),
   }),
 }));

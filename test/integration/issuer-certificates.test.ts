@@ -8,7 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { compactVerify, decodeProtectedHeader, importX509, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
-import { changePlan, registerUser, type RegisteredUser } from '../support/factories.js';
+import { changePlan, registerUser, tenantOnPlan, uniqueSuffix, type RegisteredUser } from '../support/factories.js';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import { requestOnHost } from '../support/on-host.js';
 import { expectError } from '../support/contract.js';
 import { foreignCsr, makeTestCa, type Authority, type TestCa } from '../support/test-ca.js';
 
@@ -17,16 +19,21 @@ const BASE = 'https://issuer.test';
 let app: TestApp;
 let ca: TestCa;
 let issuing: Authority;
+let dns: TestDnsServer;
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { PUBLIC_BASE_URL: BASE } });
+  dns = await startDnsServer('NXDOMAIN');
+  app = await startTestApp({ env: { PUBLIC_BASE_URL: BASE, DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300' } });
   ca = makeTestCa();
   issuing = ca.authority('Test Issuing CA', ca.root, [
     'basicConstraints=critical,CA:TRUE,pathlen:0',
     'keyUsage=critical,keyCertSign,cRLSign',
   ]);
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await dns?.close();
+});
 
 async function ok(response: Promise<{ status: number; text: string; body: any }>) {
   const result = await response;
@@ -249,5 +256,228 @@ describe('chains refused, each naming the check that failed', () => {
       400,
       'dns_names: unverified.example.com is not a verified custom domain of the tenant',
     );
+  });
+});
+
+const check = (result: { checks: { name: string }[] }, name: string) =>
+  result.checks.find((c) => c.name === name) as any;
+
+/** A tenant of its own that verifies, trusting `roots`. */
+async function verifierTrusting(roots: string[]) {
+  const verifier = await registerUser(app);
+  for (const certificate of roots) await ok(call(verifier, 'POST', '/v1/trust/anchors', { certificate, name: 'root' }));
+  return verifier;
+}
+
+const verify = (verifier: RegisteredUser, credential: string) =>
+  ok(call(verifier, 'POST', '/v1/credentials/verify', { credential }));
+
+/** A DID certified with its issuer identifier as URI SAN, and an SD-JWT VC whose iss is that identifier. */
+async function certifiedUrlIssuer() {
+  const { tenant, did } = await tenantWithDid('P-256');
+  const { leaf } = await certify(tenant, did, { uris: [issuerIdentifier(tenant)] });
+  await ok(call(tenant, 'PUT', didPath(did, 'certificate-chain'), { certificates: [leaf, issuing.pem] }));
+  const issued = await sdJwt(tenant, did, { issuer_identifier: 'url' });
+  return { tenant, did, credential: issued.credential as string };
+}
+
+describe('verify finds an SD-JWT VC’s key by its DID, its x5c chain, or its JWT VC Issuer Metadata', () => {
+  it('iss a URL: x5c against the verifier’s root; without a root, the issuer’s metadata; a chain to no root of its own fails', async () => {
+    const { tenant, did, credential } = await certifiedUrlIssuer();
+    const payload = JSON.parse(Buffer.from(credential.split('.')[1]!, 'base64url').toString());
+    expect(payload.iss).toBe(issuerIdentifier(tenant));
+    expect(decodeProtectedHeader(credential.split('~')[0]!).kid).toMatch(new RegExp(`^${did}#`));
+
+    const trusting = await verifyAs(await verifierTrusting([ca.root.pem]), credential);
+    expect(check(trusting, 'signature')).toEqual({
+      name: 'signature',
+      status: 'passed',
+      detail: `ES256 signature by ${issuerIdentifier(tenant)} (key from x5c)`,
+    });
+    expect(trusting.verified).toBe(true);
+    expect(trusting.issuer).toBe(issuerIdentifier(tenant));
+
+    const plain = await verifyAs(await registerUser(app), credential);
+    expect(check(plain, 'signature').detail).toBe(
+      `ES256 signature by ${issuerIdentifier(tenant)} (key from JWT VC Issuer Metadata)`,
+    );
+    expect(plain.verified).toBe(true);
+
+    const stranger = makeTestCa('Stranger Root CA');
+    const refused = await verifyAs(await verifierTrusting([stranger.root.pem]), credential);
+    expect(check(refused, 'signature')).toEqual({
+      name: 'signature',
+      status: 'failed',
+      detail:
+        'could not resolve the issuer key: x5c chain refused (trust_anchor): certificate 2 (CN=Test Issuing CA) is not issued by a trusted root (issuer CN=Test Root CA)',
+    });
+    expect(refused.verified).toBe(false);
+  });
+
+  it('an x5c leaf that names another issuer is refused; a DID issuer is verified by its DID whatever x5c says', async () => {
+    const { tenant, did } = await tenantWithDid();
+    const { leaf } = await certify(tenant, did); // no SAN
+    await ok(call(tenant, 'PUT', didPath(did, 'certificate-chain'), { certificates: [leaf, issuing.pem] }));
+    const verifier = await verifierTrusting([ca.root.pem]);
+    const byUrl = await sdJwt(tenant, did, { issuer_identifier: 'url' });
+    const result = await verifyAs(verifier, byUrl.credential);
+    expect(check(result, 'signature').detail).toBe(
+      `could not resolve the issuer key: x5c chain refused (issuer): the leaf names neither issuer.test (dNSName) nor ${issuerIdentifier(tenant)} (URI) in its subjectAltName`,
+    );
+    const byDid = await verifyAs(verifier, (await sdJwt(tenant, did)).credential);
+    expect(check(byDid, 'signature')).toEqual({
+      name: 'signature',
+      status: 'passed',
+      detail: `EdDSA signature by ${did}`,
+    });
+    expect(byDid.verified).toBe(true);
+  });
+
+  it('issuer_identifier url is for SD-JWT VCs only', async () => {
+    const { tenant, did } = await tenantWithDid();
+    const body = { format: 'jwt_vc_json', issuer: did, type: 'KycCredential', claims: {}, issuer_identifier: 'url' };
+    expectError(
+      await call(tenant, 'POST', '/v1/credentials/issue', body),
+      400,
+      'issuer_identifier url is not available for jwt_vc_json',
+    );
+    expectError(
+      await call(tenant, 'POST', '/v1/credentials/issue', {
+        ...body,
+        format: 'vc+sd-jwt',
+        vct: 'x',
+        issuer_identifier: 'web',
+      }),
+      400,
+      'issuer_identifier must be did or url',
+    );
+  });
+});
+
+const verifyAs = verify;
+
+describe('JWT VC Issuer Metadata, published', () => {
+  it('names the tenant’s issuer identifier and its active DIDs’ keys by kid; cacheable; 404 for no such tenant', async () => {
+    const { tenant, did, document } = await tenantWithDid('P-256');
+    const second = await ok(call(tenant, 'POST', '/v1/dids', { key_type: 'Ed25519' }));
+    const path = `/.well-known/jwt-vc-issuer/oid4vci/${tenant.tenant_slug}`;
+    const first = await app.request('GET', path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+    const p256 = document.verificationMethod[0].publicKeyJwk;
+    expect(first.body).toEqual({
+      issuer: issuerIdentifier(tenant),
+      jwks: {
+        keys: [
+          {
+            kid: document.verificationMethod[0].id,
+            kty: 'EC',
+            crv: 'P-256',
+            x: p256.x,
+            y: p256.y,
+            alg: 'ES256',
+            use: 'sig',
+          },
+          {
+            kid: second.verification_method,
+            kty: 'OKP',
+            crv: 'Ed25519',
+            x: second.did_document.verificationMethod[0].publicKeyJwk.x,
+            alg: 'EdDSA',
+            use: 'sig',
+          },
+        ],
+      },
+    });
+    const etag = first.headers.get('etag')!;
+    expect((await app.request('GET', path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    // A DID deactivated is a key gone: the document and its validator change.
+    await ok(call(tenant, 'POST', `/v1/dids/${encodeURIComponent(second.did)}/deactivate`));
+    const after = await app.request('GET', path, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.body.jwks.keys.map((key: { kid: string }) => key.kid)).toEqual([
+      `${did}#${did.slice('did:key:'.length)}`,
+    ]);
+    expect((await app.request('GET', '/.well-known/jwt-vc-issuer/oid4vci/no-such-tenant-here')).status).toBe(404);
+    expect((await app.request('GET', '/.well-known/jwt-vc-issuer')).status).toBe(404);
+  });
+
+  it('on a verified custom domain: https://{domain} is the issuer, in the metadata, in iss, and verified', async () => {
+    const owner = await tenantOnPlan(app, 'business');
+    const domain = `vc-${uniqueSuffix()}.example.com`;
+    const created = await ok(call(owner, 'POST', '/v1/domains', { domain }));
+    dns.setTxt(created.verification.name, [created.verification.value]);
+    await ok(call(owner, 'POST', `/v1/domains/${created.id}/verify`));
+    const did = (await ok(call(owner, 'POST', '/v1/dids', {}))).did as string;
+    const metadata = await requestOnHost(app, domain, 'GET', '/.well-known/jwt-vc-issuer');
+    expect(metadata.status).toBe(200);
+    expect(metadata.body.issuer).toBe(`https://${domain}`);
+    expect(metadata.body.jwks.keys.map((key: { kid: string }) => key.kid.split('#')[0])).toEqual([did]);
+    // The path form is the service host's, not the domain's.
+    expect(
+      (await requestOnHost(app, domain, 'GET', `/.well-known/jwt-vc-issuer/oid4vci/${owner.tenant_slug}`)).status,
+    ).toBe(404);
+    // A certificate for the domain (dNSName SAN), and a credential issued on the domain: iss is https://{domain}.
+    const { csr } = await ok(
+      call(owner, 'POST', didPath(did, 'certificate-signing-request'), {
+        common_name: domain,
+        dns_names: [domain],
+        uris: [`https://${domain}`],
+      }),
+    );
+    await ok(
+      call(owner, 'PUT', didPath(did, 'certificate-chain'), { certificates: [ca.sign(csr, issuing), issuing.pem] }),
+    );
+    const issued = await requestOnHost(app, domain, 'POST', '/v1/credentials/issue', {
+      token: owner.token,
+      body: {
+        format: 'vc+sd-jwt',
+        issuer: did,
+        vct: 'https://credentials.example.com/degree',
+        claims: { a: 1 },
+        issuer_identifier: 'url',
+      },
+    });
+    expect(issued.status, issued.text).toBe(200);
+    const payload = JSON.parse(Buffer.from(issued.body.credential.split('.')[1], 'base64url').toString());
+    expect(payload.iss).toBe(`https://${domain}`);
+    for (const verifier of [await registerUser(app), await verifierTrusting([ca.root.pem])]) {
+      const result = await verifyAs(verifier, issued.body.credential);
+      expect(result.checks.filter((c: { status: string }) => c.status === 'failed')).toEqual([]);
+    }
+  });
+});
+
+describe('trust anchors', () => {
+  it('added, listed, removed; a certificate that is not a CA or is already there refused; another tenant’s is not found', async () => {
+    const tenant = await registerUser(app);
+    const added = await ok(call(tenant, 'POST', '/v1/trust/anchors', { certificate: ca.root.pem, name: 'Test PKI' }));
+    expect(added).toMatchObject({
+      name: 'Test PKI',
+      subject: 'CN=Test Root CA',
+      issuer: 'CN=Test Root CA',
+      fingerprint_sha256: new X509Certificate(ca.root.pem).fingerprint256.replaceAll(':', '').toLowerCase(),
+    });
+    expect((await ok(call(tenant, 'GET', '/v1/trust/anchors'))).anchors.map((a: { id: string }) => a.id)).toEqual([
+      added.id,
+    ]);
+    expectError(
+      await call(tenant, 'POST', '/v1/trust/anchors', { certificate: der(ca.root.pem) }),
+      409,
+      'this certificate is already a trust anchor of the tenant',
+    );
+    const notCa = ca.authority('Leafish', ca.root, [
+      'basicConstraints=critical,CA:FALSE',
+      'keyUsage=critical,digitalSignature',
+    ]);
+    expectError(
+      await call(tenant, 'POST', '/v1/trust/anchors', { certificate: notCa.pem }),
+      400,
+      'a trust anchor must be a CA certificate: it is not a CA (basicConstraints cA is not set)',
+    );
+    const stranger = await registerUser(app);
+    expectError(await call(stranger, 'DELETE', `/v1/trust/anchors/${added.id}`), 404, 'trust anchor not found');
+    expect(await ok(call(tenant, 'DELETE', `/v1/trust/anchors/${added.id}`))).toEqual(added);
+    expect((await ok(call(tenant, 'GET', '/v1/trust/anchors'))).anchors).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 
 const CERTIFICATE = 'subject issuer serialNumber notBefore notAfter fingerprintSha256 pem';
 const CHAIN = `did x5c certificates { ${CERTIFICATE} } uploadedAt`;
+const ANCHOR = `id name ${CERTIFICATE} createdAt`;
 
 export const CERTIFICATE_ENDPOINTS: RestEndpoint[] = [
   {
@@ -35,5 +36,26 @@ export const CERTIFICATE_ENDPOINTS: RestEndpoint[] = [
     operation: `mutation RemoveDidCertificateChain($did: String!) { removeDidCertificateChain(did: $did) { ${CHAIN} } }`,
     variables: withParam('did', 'did'),
     result: (data) => snakeKeys(data.removeDidCertificateChain),
+  },
+  {
+    method: 'GET',
+    path: '/v1/trust/anchors',
+    operation: `query TrustAnchors { trustAnchors { ${ANCHOR} } }`,
+    result: (data) => ({ anchors: snakeKeys(data.trustAnchors) }),
+  },
+  {
+    method: 'POST',
+    path: '/v1/trust/anchors',
+    operation: `mutation AddTrustAnchor($input: AddTrustAnchorInput!) { addTrustAnchor(input: $input) { ${ANCHOR} } }`,
+    bodyInput: 'AddTrustAnchorInput',
+    result: (data) => snakeKeys(data.addTrustAnchor),
+    refusals: { '409': '`this certificate is already a trust anchor of the tenant`.' },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/trust/anchors/:id',
+    operation: `mutation RemoveTrustAnchor($id: String!) { removeTrustAnchor(id: $id) { ${ANCHOR} } }`,
+    variables: withParam('id', 'id'),
+    result: (data) => snakeKeys(data.removeTrustAnchor),
   },
 ];
