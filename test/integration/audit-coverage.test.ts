@@ -205,7 +205,7 @@ describe('certificates of DID keys and trust anchors', () => {
       leaf_subject: 'O=Audits, CN=Audited Issuer',
       leaf_issuer: 'CN=Test Root CA',
       leaf_serial_number: chain.certificates[0].serial_number,
-      leaf_fingerprint_sha256: chain.certificates[0].fingerprint_sha256,
+      leaf_fingerprint: chain.certificates[0].fingerprint_sha256,
       certificates: 1,
     };
     expect(of('did.certificate_requested')).toEqual([

@@ -62,7 +62,7 @@ const certificateChainFields = {
   leaf_issuer: z.string().meta({ description: 'Who issued the leaf.' }),
   leaf_serial_number: z.string().meta({ description: 'The leaf’s serial number, hex.' }),
   leaf_not_after: instant('When the leaf expires.'),
-  leaf_fingerprint_sha256: z.string().meta({ description: 'SHA-256 of the leaf’s DER, hex.' }),
+  leaf_fingerprint: z.string().meta({ description: 'The SHA-256 of the leaf’s DER, hex.' }),
   certificates: z.int().positive().meta({ description: 'How many certificates the chain holds, as uploaded.' }),
 };
 
@@ -115,7 +115,7 @@ const CERTIFICATE_CHAIN_EXAMPLE = {
   leaf_issuer: 'C=DE, O=Example Trust Services, CN=Example Issuing CA',
   leaf_serial_number: '4f2a9c1e7b3d5a60',
   leaf_not_after: '2027-11-30T00:00:00.000Z',
-  leaf_fingerprint_sha256: '9b1c4f0e2d7a3b8c5e6f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d',
+  leaf_fingerprint: '9b1c4f0e2d7a3b8c5e6f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d',
   certificates: 2,
 };
 

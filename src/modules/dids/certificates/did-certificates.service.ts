@@ -77,7 +77,7 @@ const chainFacts = (view: CertificateChainView) => {
     leaf_issuer: leaf.issuer,
     leaf_serial_number: leaf.serialNumber,
     leaf_not_after: leaf.notAfter.toISOString(),
-    leaf_fingerprint_sha256: leaf.fingerprintSha256,
+    leaf_fingerprint: leaf.fingerprintSha256,
     certificates: view.certificates.length,
   };
 };
