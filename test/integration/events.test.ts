@@ -61,7 +61,7 @@ function checkedData(row: { type: string; payload: unknown }) {
 }
 
 describe('the catalogue', () => {
-  it('lists the twelve events of issue 12, the two of issue 13, the four of issue 14, the two of issue 15, the three of issue 16 and a DID's certificate chain set and removed, each with a description and an example its schema accepts', () => {
+  it('lists the twelve events of issue 12, the two of issue 13, the four of issue 14, the two of issue 15, the three of issue 16 and a DID’s certificate chain set and removed, each with a description and an example its schema accepts', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'api_key.created',
