@@ -3,9 +3,11 @@
 // back to the service, checked; SD-JWT VCs then carry it as x5c, which jose (against the leaf's key) and node:crypto
 // and `openssl verify` (the chain) check independently, and which our verify accepts against a trust anchor the
 // verifying tenant set. Every refusal names its check. The JWT VC Issuer Metadata document is served per tenant.
-import { createPublicKey, X509Certificate } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { compactVerify, decodeProtectedHeader, importX509, type JWK } from 'jose';
+import { compactVerify, decodeProtectedHeader, importX509, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { changePlan, registerUser, tenantOnPlan, uniqueSuffix, type RegisteredUser } from '../support/factories.js';
@@ -161,6 +163,52 @@ describe('a DID’s key certified by a CA, carried as x5c', () => {
   });
 });
 
+describe('the same in GraphQL', () => {
+  it('requests, sets, reads and removes a chain; issues with issuerIdentifier url; adds and lists an anchor', async () => {
+    const { tenant, did } = await tenantWithDid('P-256');
+    const gql = async (query: string, variables: Record<string, unknown>) => {
+      const response = await app.graphql(query, variables, tenant.token);
+      expect(response.body.errors, response.text).toBeUndefined();
+      return response.body.data;
+    };
+    const { requestDidCertificate } = await gql(
+      'mutation ($did: String!) { requestDidCertificate(did: $did, input: { commonName: "GraphQL Issuer" }) { csr } }',
+      { did },
+    );
+    const leaf = ca.sign(requestDidCertificate.csr, issuing);
+    const set = await gql(
+      'mutation ($did: String!, $c: [String!]!) { setDidCertificateChain(did: $did, input: { certificates: $c }) { x5c certificates { subject } } }',
+      { did, c: [leaf, issuing.pem] },
+    );
+    expect(set.setDidCertificateChain).toEqual({
+      x5c: [der(leaf), der(issuing.pem)],
+      certificates: [{ subject: 'CN=GraphQL Issuer' }, { subject: 'CN=Test Issuing CA' }],
+    });
+    const read = await gql('query ($did: String!) { didCertificateChain(did: $did) { x5c } }', { did });
+    expect(read.didCertificateChain.x5c).toEqual(set.setDidCertificateChain.x5c);
+    const issued = await gql(
+      'mutation ($input: IssueCredentialInput!) { issueCredential(input: $input) { credential } }',
+      {
+        input: {
+          format: 'vc_sd_jwt',
+          issuer: did,
+          vct: 'https://example.com/x',
+          claims: { a: 1 },
+          issuerIdentifier: 'url',
+        },
+      },
+    );
+    const jwt = issued.issueCredential.credential.split('~')[0];
+    expect(decodeProtectedHeader(jwt).x5c).toEqual(read.didCertificateChain.x5c);
+    expect(JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()).iss).toBe(issuerIdentifier(tenant));
+    await gql('mutation ($did: String!) { removeDidCertificateChain(did: $did) { did } }', { did });
+    const added = await gql('mutation ($c: String!) { addTrustAnchor(input: { certificate: $c }) { id subject } }', {
+      c: ca.root.pem,
+    });
+    expect((await gql('{ trustAnchors { id subject } }', {})).trustAnchors).toEqual([added.addTrustAnchor]);
+  });
+});
+
 describe('chains refused, each naming the check that failed', () => {
   const refused = (check: string, detail: RegExp) =>
     new RegExp(`^certificate chain refused \\(${check}\\): ${detail.source}`);
@@ -215,7 +263,7 @@ describe('chains refused, each naming the check that failed', () => {
       expect(response.status, name).toBe(400);
       expect(response.body.error, name).toMatch(refused(check, detail));
     }
-    // A self-signed leaf is no CA's word (HAIP 1.0 §6.1.1); nothing was kept by any of these.
+    // Nothing was kept by any of these.
     expectError(
       await call(tenant, 'GET', didPath(did, 'certificate-chain')),
       404,
@@ -331,6 +379,42 @@ describe('verify finds an SD-JWT VC’s key by its DID, its x5c chain, or its JW
       detail: `EdDSA signature by ${did}`,
     });
     expect(byDid.verified).toBe(true);
+  });
+
+  it('an issuer elsewhere, signing with jose: its x5c from a trusted CA verifies; a self-signed leaf does not', async () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const keyFile = path.join(ca.dir, `partner-${uniqueSuffix()}.key`);
+    writeFileSync(keyFile, privateKey.export({ format: 'pem', type: 'pkcs8' }));
+    const openssl = (...args: string[]) =>
+      execFileSync('openssl', args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+    const name = ['-subj', '/CN=partner.example', '-addext', 'subjectAltName=DNS:partner.example'];
+    const certified = ca.sign(openssl('req', '-new', '-key', keyFile, ...name), issuing);
+    const selfSigned = openssl(
+      'req',
+      '-x509',
+      '-key',
+      keyFile,
+      '-days',
+      '1',
+      ...name,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,digitalSignature,keyCertSign',
+    );
+    const iat = Math.floor(Date.now() / 1000);
+    const credential = async (x5c: string[]) =>
+      `${await new SignJWT({ iss: 'https://partner.example', iat, vct: 'https://partner.example/pass' })
+        .setProtectedHeader({ alg: 'ES256', typ: 'dc+sd-jwt', x5c })
+        .sign(privateKey)}~`;
+    // It trusts the self-signed certificate as a root too: even so, HAIP wants a CA's word for the signer.
+    const verifier = await verifierTrusting([ca.root.pem, selfSigned]);
+    const good = await verifyAs(verifier, await credential([der(certified), der(issuing.pem)]));
+    expect(check(good, 'signature').detail).toBe('ES256 signature by https://partner.example (key from x5c)');
+    const bad = await verifyAs(verifier, await credential([der(selfSigned)]));
+    expect(check(bad, 'signature').detail).toBe(
+      'could not resolve the issuer key: x5c chain refused (leaf_self_signed): certificate 1 (CN=partner.example) is self-signed: a CA must certify it',
+    );
   });
 
   it('issuer_identifier url is for SD-JWT VCs only', async () => {
