@@ -26,6 +26,7 @@ import type { CredentialActivity } from './modules/credentials/credential-activi
 import { createWebhookDispatcher, type DispatcherOptions } from './modules/webhooks/delivery/dispatcher.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createTrustService } from './modules/trust/trust.service.js';
+import { createTrustAnchors } from './modules/trust/trust-anchors.js';
 import { createEventsService } from './modules/events/events.service.js';
 import { createComplianceService } from './modules/compliance/compliance.service.js';
 import { createDataSubjectsService } from './modules/compliance/data-subjects.service.js';
@@ -37,6 +38,10 @@ import { createDomainsService } from './modules/domains/domains.service.js';
 import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
 import { createOwnDids } from './modules/dids/own-dids.js';
 import { createRemoteDidWeb } from './modules/dids/methods/did-web/did-web-remote.js';
+import { createJwtVcIssuerMetadata } from './modules/jwt-vc-issuer/jwt-vc-issuer-metadata.js';
+import { createRemoteJwtVcIssuer } from './modules/jwt-vc-issuer/jwt-vc-issuer-remote.js';
+import { createCertificateChains } from './modules/dids/certificates/certificate-chains.js';
+import { createDidCertificatesService } from './modules/dids/certificates/did-certificates.service.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -73,12 +78,15 @@ export function createServices(
   const verifiedHosts = createVerifiedHosts(prisma);
   const ownDids = createOwnDids(prisma, verifiedHosts);
   const publicBaseUrl = createPublicBaseUrl(config.publicBaseUrl, verifiedHosts);
+  // JWT VC Issuer Metadata (SD-JWT VC §4): ours published and read from the database, others' fetched.
+  const jwtVcIssuer = createJwtVcIssuerMetadata(prisma);
   const statusLists = createStatusListsService({
     prisma,
     sql,
     issuerKeys,
     publicBaseUrl: publicBaseUrl.configured,
     hostHolder: verifiedHosts.tenantOf,
+    identifierTenant: (issuer) => jwtVcIssuer.tenantOf(issuer, publicBaseUrl.configured(), verifiedHosts.tenantOf),
   });
   // One queue for every password hash of the process.
   const passwords = createPasswordHasher({
@@ -98,6 +106,11 @@ export function createServices(
     ...config.webhookDispatch,
   });
   const trust = createTrustService({ prisma, sql, issuerKeys, statusLists, access });
+  const trustAnchors = createTrustAnchors({ prisma });
+  const remoteIssuers = createRemoteJwtVcIssuer({
+    allowPrivate: config.webhookAllowPrivateUrls,
+    timeoutMs: config.didWebFetchTimeoutMs,
+  });
   const audit = createAuditService({ prisma });
   const compliance = createComplianceService({
     prisma,
@@ -119,6 +132,8 @@ export function createServices(
     log: log.child({ component: 'didcomm' }),
     inboundPerHour: config.didcommInboundPerHour,
   });
+  // X.509 chains of DID keys (HAIP x5c): read on the issue path, changed through didCertificates.
+  const certificateChains = createCertificateChains(prisma);
   const credentials = createCredentialsService({
     prisma,
     sql,
@@ -128,6 +143,8 @@ export function createServices(
     activity,
     deliverer: createCredentialDelivery(didcomm),
     issuerPublished: (tenantId, did) => isPublishedFor(did, tenantId, ownDids),
+    certificateChains,
+    publicBaseUrl: publicBaseUrl.configured,
   });
   const domains = createDomainsService({
     prisma,
@@ -137,7 +154,14 @@ export function createServices(
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   return {
     dids: createDidsService({ prisma, sql, keys }),
+    didCertificates: createDidCertificatesService({
+      prisma,
+      keys,
+      chains: certificateChains,
+      publicBaseUrl: publicBaseUrl.configured,
+    }),
     resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
+    jwtVcIssuer,
     credentials,
     statusLists,
     verification: createVerificationService({
@@ -152,8 +176,13 @@ export function createServices(
           timeoutMs: config.didWebFetchTimeoutMs,
         }),
       },
+      trustAnchors,
+      issuerMetadata: async (issuer) =>
+        (await jwtVcIssuer.ownKeys(issuer, publicBaseUrl.configured(), verifiedHosts.tenantOf)) ??
+        remoteIssuers.keys(issuer),
     }),
     trust,
+    trustAnchors,
     compliance,
     publicBaseUrl,
     auth: createAuthService({

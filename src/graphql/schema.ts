@@ -8,6 +8,7 @@ import './api-keys.types.js';
 import './usage.types.js';
 import './audit.types.js';
 import './dids.types.js';
+import './certificates.types.js';
 import './credentials.types.js';
 import './events.types.js';
 import './webhooks.types.js';

@@ -9,6 +9,12 @@ import { domainNameProblem } from '../modules/domains/domains.inputs.js';
 import { STATUS_LIST_PATH, STATUS_LIST_TTL_SECONDS } from '../modules/status-lists/status-lists.service.js';
 import { TENANT_SLUG_PATTERN } from '../modules/auth/auth.inputs.js';
 import { TRUST_LIST_PATH, TRUST_LIST_TTL_SECONDS } from '../modules/trust/trust-lists.js';
+import {
+  JWT_VC_ISSUER_TENANT_PREFIX,
+  JWT_VC_ISSUER_TTL_SECONDS,
+} from '../modules/jwt-vc-issuer/jwt-vc-issuer-metadata.js';
+import { WELL_KNOWN } from '../modules/oid4vci/issuer-identifier.js';
+import { matchesIfNoneMatch } from './conditional-get.js';
 import type { Services } from '../services.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js';
 import { DASHBOARD_PATH, redirectToDashboard, serveDashboard, type Dashboard } from './dashboard.js';
@@ -100,6 +106,20 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     rateLimit: 'public',
     matches: (pathname) => pathname.startsWith(TRUST_LIST_PATH),
     handle: publishTrustList,
+  },
+  {
+    path: `${JWT_VC_ISSUER_TENANT_PREFIX}{tenant_slug}`,
+    reason: 'a tenant’s JWT VC Issuer Metadata (its public keys) is fetched by whoever verifies its SD-JWT VCs',
+    rateLimit: 'public',
+    matches: (pathname) => pathname.startsWith(JWT_VC_ISSUER_TENANT_PREFIX),
+    handle: publishJwtVcIssuerMetadata,
+  },
+  {
+    path: WELL_KNOWN.jwtVcIssuer,
+    reason: 'the JWT VC Issuer Metadata of the tenant whose verified custom domain is its issuer identifier',
+    rateLimit: 'public',
+    matches: (pathname) => pathname === WELL_KNOWN.jwtVcIssuer,
+    handle: publishJwtVcIssuerMetadata,
   },
   {
     path: '/.well-known/did.json',
@@ -243,6 +263,36 @@ async function publishTrustList({ request, response, pathname, services, request
     return;
   }
   sendPublished(request, response, published, { 'Cache-Control': `public, max-age=${TRUST_LIST_TTL_SECONDS}` });
+}
+
+/**
+ * GET /.well-known/jwt-vc-issuer/oid4vci/{slug} on the service's host, and /.well-known/jwt-vc-issuer on a tenant's
+ * verified custom domain (SD-JWT VC §4: the well-known segment inserted before the identifier's path). Each host
+ * answers only for the identifiers it is the host of: the path form on a custom domain, or the bare one elsewhere, 404.
+ */
+async function publishJwtVcIssuerMetadata({ request, response, pathname, services, requestId }: PublicRequest) {
+  const verified = await services.publicBaseUrl.verifiedHost(request);
+  const slug = pathname.startsWith(JWT_VC_ISSUER_TENANT_PREFIX)
+    ? safeDecode(pathname.slice(JWT_VC_ISSUER_TENANT_PREFIX.length))
+    : null;
+  const published = verified
+    ? slug === null
+      ? await services.jwtVcIssuer.forDomain(verified.tenantId, verified.host)
+      : null
+    : slug !== null && TENANT_SLUG_PATTERN.test(slug)
+      ? await services.jwtVcIssuer.forSlug(slug, services.publicBaseUrl.configured())
+      : null;
+  if (!published) {
+    sendJson(response, 404, { error: 'JWT VC issuer metadata not found', code: 'NOT_FOUND', request_id: requestId });
+    return;
+  }
+  // RFC 9110 §13.1.2's comparison (a list of tags, weak ones, `*`): conditional-get.ts.
+  const headers = { ETag: published.etag, 'Cache-Control': `public, max-age=${JWT_VC_ISSUER_TTL_SECONDS}` };
+  if (matchesIfNoneMatch(request.headers['if-none-match'], published.etag)) {
+    response.writeHead(304, headers).end();
+    return;
+  }
+  sendJson(response, 200, published.metadata, headers);
 }
 
 /** A signed document others fetch: 304 when the client holds this ETag, else the body (none for HEAD). */

@@ -2,6 +2,7 @@
 import type { RestEndpoint } from './endpoint.js';
 import { ADMIN_ENDPOINTS } from './endpoints/admin.endpoints.js';
 import { AUTH_ENDPOINTS } from './endpoints/auth.endpoints.js';
+import { CERTIFICATE_ENDPOINTS } from './endpoints/certificates.endpoints.js';
 import { COMPLIANCE_ENDPOINTS } from './endpoints/compliance.endpoints.js';
 import { CREDENTIAL_ENDPOINTS } from './endpoints/credentials.endpoints.js';
 import { DATA_SUBJECT_ENDPOINTS } from './endpoints/data-subjects.endpoints.js';
@@ -17,6 +18,7 @@ export const ENDPOINTS: RestEndpoint[] = [
   ...TEAM_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
   ...CREDENTIAL_ENDPOINTS,
+  ...CERTIFICATE_ENDPOINTS,
   ...EVENT_ENDPOINTS,
   ...WEBHOOK_ENDPOINTS,
   ...TRUST_ENDPOINTS,

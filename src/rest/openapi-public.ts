@@ -35,6 +35,26 @@ const withErrorFields = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
 // A resolution that failed: the result with its error, and the service's error text.
 const resolutionFailure = withErrorFields(resolutionResult);
 
+// SD-JWT VC §4.2: the issuer identifier and its keys by value (never jwks_uri here).
+const jwtVcIssuerMetadata = z.object({
+  issuer: z.string().meta({ examples: ['https://credentials.example.com/oid4vci/acme'] }),
+  jwks: z.object({
+    keys: z.array(
+      z
+        .object({
+          kid: z.string(),
+          kty: z.string(),
+          crv: z.string(),
+          x: z.string(),
+          y: z.string().optional(),
+          alg: z.enum(['EdDSA', 'ES256']),
+          use: z.literal('sig'),
+        })
+        .strict(),
+    ),
+  }),
+});
+
 // One check of /readyz (src/observability/health.ts).
 const readinessCheck = z
   .object({
@@ -128,6 +148,48 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       },
     },
   },
+  ...(['/.well-known/jwt-vc-issuer/oid4vci/{tenant_slug}', '/.well-known/jwt-vc-issuer'] as const).map(
+    (path): PublicOperation => ({
+      method: 'get',
+      path,
+      operationId: path === '/.well-known/jwt-vc-issuer' ? 'JwtVcIssuerMetadataOfDomain' : 'JwtVcIssuerMetadata',
+      summary:
+        path === '/.well-known/jwt-vc-issuer'
+          ? 'JWT VC Issuer Metadata of a custom domain'
+          : 'a tenant’s JWT VC Issuer Metadata',
+      description:
+        'SD-JWT VC §4: `issuer` (the tenant’s credential issuer identifier, which credentials issued with ' +
+        '`issuer_identifier: "url"` carry as `iss`) and `jwks`, the public keys of its active DIDs, each `kid` the ' +
+        'DID URL their JWS headers name. On the service’s host the identifier is {base}/oid4vci/{tenant_slug}; with ' +
+        '`Host:` a tenant’s verified custom domain it is https://{domain}, and only the bare path answers there. ' +
+        'Public, cacheable, with a strong ETag (304 on If-None-Match).',
+      parameters:
+        path === '/.well-known/jwt-vc-issuer'
+          ? []
+          : [{ name: 'tenant_slug', in: 'path', required: true, schema: { type: 'string', examples: ['acme'] } }],
+      responses: {
+        '200': {
+          description: 'The metadata.',
+          mediaTypes: ['application/json'],
+          schema: jsonSchema(jwtVcIssuerMetadata),
+          headers: {
+            ...cacheHeaders,
+            ETag: { description: 'Changes when a DID of the tenant comes or goes.', schema: { type: 'string' } },
+          },
+        },
+        '304': {
+          description: 'Not modified (If-None-Match).',
+          mediaTypes: ['text/plain'],
+          schema: { type: 'string', maxLength: 0 },
+        },
+        '404': {
+          description: '`JWT VC issuer metadata not found`: no such tenant, or not an identifier of this host.',
+          mediaTypes: ['application/json'],
+          schema: errorRef,
+        },
+      },
+    }),
+  ),
   ...(['/.well-known/did.json', '/{path}/did.json'] as const).map((path): PublicOperation => ({
     method: 'get',
     path,

@@ -1,12 +1,14 @@
 // What auditors ask for first is in the audit log (SOC 2 CC7.2, ISO 27001 A.8.15): sign-ups, sign-ins (failed
-// ones too), DIDs created and deactivated, credentials issued and revoked. Issued credentials are chained by the
-// batch issue statement as groups, one per batch and tenant, each entry with its own digest, and still verify one
-// by one: editing an entry of a group is named by the verification, dropping one breaks its group.
+// ones too), DIDs created and deactivated, credentials issued and revoked, what certifies a DID's key and which
+// roots a tenant trusts. Issued credentials are chained by the batch issue statement as groups, one per batch and
+// tenant, each entry with its own digest, and still verify one by one: editing an entry of a group is named by the
+// verification, dropping one breaks its group.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jcs } from '../support/jcs.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { auditEntries } from '../support/rows.js';
+import { makeTestCa } from '../support/test-ca.js';
 import {
   newRegistration,
   registerUser,
@@ -257,5 +259,56 @@ describe('DIDs and credentials', () => {
         ? { reason: 'head_mismatch' }
         : { seq: group!.seq + 1, reason: 'sequence_gap' },
     );
+  });
+});
+
+describe('certificates of DID keys and trust anchors', () => {
+  it('records a certification request, a chain set and removed, an anchor added and removed, by whom; the chain verifies', async () => {
+    const ca = makeTestCa();
+    const owner = await registerUser(app);
+    const did = (await ok(app.request('POST', '/v1/dids', { token: owner.token, body: {} }))).body.did as string;
+    const path = (rest: string) => `/v1/dids/${encodeURIComponent(did)}/${rest}`;
+    const request = { token: owner.token, body: { common_name: 'Audited Issuer', organization: 'Audits' } };
+    const { csr } = (await ok(app.request('POST', path('certificate-signing-request'), request))).body;
+    const leaf = ca.sign(csr, ca.root);
+    const chain = (
+      await ok(app.request('PUT', path('certificate-chain'), { token: owner.token, body: { certificates: [leaf] } }))
+    ).body;
+    await ok(app.request('DELETE', path('certificate-chain'), { token: owner.token }));
+    const anchor = (
+      await ok(app.request('POST', '/v1/trust/anchors', { token: owner.token, body: { certificate: ca.root.pem } }))
+    ).body;
+    await ok(app.request('DELETE', `/v1/trust/anchors/${anchor.id}`, { token: owner.token }));
+
+    const events = await storedEvents(owner.tenant_id);
+    const of = (action: string) => events.filter((event) => event.action === action);
+    const leafFacts = {
+      did,
+      leaf_subject: 'O=Audits, CN=Audited Issuer',
+      leaf_issuer: 'CN=Test Root CA',
+      leaf_serial_number: chain.certificates[0].serial_number,
+      leaf_fingerprint: chain.certificates[0].fingerprint_sha256,
+      certificates: 1,
+    };
+    expect(of('did.certificate_requested')).toEqual([
+      expect.objectContaining({
+        targetType: 'did',
+        targetId: did,
+        actorUserId: owner.user_id,
+        details: { subject: 'O=Audits, CN=Audited Issuer', dns_names: [], uris: [] },
+      }),
+    ]);
+    for (const action of ['did.certificate_chain.set', 'did.certificate_chain.removed']) {
+      expect(of(action), action).toEqual([
+        expect.objectContaining({ targetType: 'did', targetId: did, details: expect.objectContaining(leafFacts) }),
+      ]);
+    }
+    const anchorDetails = { subject: 'CN=Test Root CA', fingerprint_sha256: anchor.fingerprint_sha256 };
+    for (const action of ['trust.anchor.added', 'trust.anchor.removed']) {
+      expect(of(action), action).toEqual([
+        expect.objectContaining({ targetType: 'trust_anchor', targetId: anchor.id, details: anchorDetails }),
+      ]);
+    }
+    expect(await verify(owner.token)).toMatchObject({ valid: true, first_break: null });
   });
 });

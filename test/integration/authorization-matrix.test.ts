@@ -671,6 +671,84 @@ ENDPOINTS.push(
   },
 );
 
+// X.509 for issuer keys: a DID's request and chain (dids:create to change, dids:list to read; a permitted call on
+// the dummy DID is its 404 before anything is signed or parsed), and the tenant's trust anchors (trust:write,
+// trust:read; a permitted add of a non-certificate is its 400, a permitted removal of an unknown id its 404).
+const certificatePath = (t: Targets, rest: string) => `/v1/dids/${encodeURIComponent(t.did)}/${rest}`;
+const byDid = (query: string, input?: Record<string, unknown>) => (t: Targets) => ({
+  query,
+  variables: { did: t.did, ...(input && { input }) },
+});
+const UNKNOWN_ANCHOR = randomUUID();
+const NOT_A_CERTIFICATE = { status: 400, error: 'certificate is not a DER X.509 certificate' } as const;
+ENDPOINTS.push(
+  {
+    name: 'POST /v1/dids/:did/certificate-signing-request',
+    permission: 'dids:create',
+    rest: (t) => ({
+      method: 'POST',
+      path: certificatePath(t, 'certificate-signing-request'),
+      body: { common_name: 'Matrix' },
+    }),
+    graphql: byDid(
+      'mutation ($did: String!, $input: CertificateSigningRequestInput!) { requestDidCertificate(did: $did, input: $input) { csr } }',
+      { commonName: 'Matrix' },
+    ),
+    allowed: { status: 404, error: DID_NOT_FOUND },
+  },
+  {
+    name: 'GET /v1/dids/:did/certificate-chain',
+    permission: 'dids:list',
+    rest: (t) => ({ method: 'GET', path: certificatePath(t, 'certificate-chain') }),
+    graphql: byDid('query ($did: String!) { didCertificateChain(did: $did) { did } }'),
+    allowed: { status: 404, error: DID_NOT_FOUND },
+  },
+  {
+    name: 'PUT /v1/dids/:did/certificate-chain',
+    permission: 'dids:create',
+    rest: (t) => ({ method: 'PUT', path: certificatePath(t, 'certificate-chain'), body: { certificates: ['MIIB'] } }),
+    graphql: byDid(
+      'mutation ($did: String!, $input: SetDidCertificateChainInput!) { setDidCertificateChain(did: $did, input: $input) { did } }',
+      { certificates: ['MIIB'] },
+    ),
+    allowed: { status: 404, error: DID_NOT_FOUND },
+  },
+  {
+    name: 'DELETE /v1/dids/:did/certificate-chain',
+    permission: 'dids:create',
+    rest: (t) => ({ method: 'DELETE', path: certificatePath(t, 'certificate-chain') }),
+    graphql: byDid('mutation ($did: String!) { removeDidCertificateChain(did: $did) { did } }'),
+    allowed: { status: 404, error: DID_NOT_FOUND },
+  },
+  {
+    name: 'GET /v1/trust/anchors',
+    permission: 'trust:read',
+    rest: () => ({ method: 'GET', path: '/v1/trust/anchors' }),
+    graphql: () => ({ query: '{ trustAnchors { id } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'POST /v1/trust/anchors',
+    permission: 'trust:write',
+    rest: () => ({ method: 'POST', path: '/v1/trust/anchors', body: { certificate: 'MIIB' } }),
+    graphql: () => ({
+      query: 'mutation ($input: AddTrustAnchorInput!) { addTrustAnchor(input: $input) { id } }',
+      variables: { input: { certificate: 'MIIB' } },
+    }),
+    allowed: NOT_A_CERTIFICATE,
+  },
+  {
+    name: 'DELETE /v1/trust/anchors/:id',
+    permission: 'trust:write',
+    rest: () => ({ method: 'DELETE', path: `/v1/trust/anchors/${UNKNOWN_ANCHOR}` }),
+    graphql: () => ({
+      query: 'mutation ($id: String!) { removeTrustAnchor(id: $id) { id } }',
+      variables: { id: UNKNOWN_ANCHOR },
+    }),
+    allowed: { status: 404, error: 'trust anchor not found' },
+  },
+);
+
 const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
 
 /** Unknown ids; the plan is the tenant's own, so a permitted upgrade changes nothing. */

@@ -34,6 +34,7 @@ const TABLES: Record<string, 'erased' | 'none'> = {
   custom_domains: 'none',
   data_subject_requests: 'none',
   didcomm_messages: 'erased',
+  // Their certificate chains certify the tenant's own keys, not its subjects.
   dids: 'none',
   // Stored responses are AES-GCM ciphertext, and the is redacted too.
   idempotency_keys: 'erased',
@@ -46,6 +47,8 @@ const TABLES: Record<string, 'erased' | 'none'> = {
   sessions: 'none',
   status_lists: 'none',
   tenants: 'none',
+  // CA certificates a tenant trusts (names of CAs, never a subject's claims).
+  trust_anchors: 'none',
   trust_attestations: 'none',
   trust_policies: 'none',
   usage_counters: 'none',

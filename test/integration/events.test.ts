@@ -80,6 +80,8 @@ describe('the catalogue', () => {
         'credential.revoked',
         'did.created',
         'did.deactivated',
+        'did.certificate_chain.set',
+        'did.certificate_chain.removed',
         'domain.removed',
         'domain.unverified',
         'domain.verified',
@@ -583,7 +585,12 @@ describe('who subscribes a webhook to which events', () => {
     const refused = unsubscribable(scopes);
     expect(allEventsNeeds(refused)).toContain('members:list');
     const events = selectionToEvents(initialSelection(refused));
-    expect(events).toEqual(['credential.issued', 'credential.revoked', 'did.created', 'did.deactivated', 'webhook.test']);
+    // Every type whose data the key may read, and no other.
+    expect(events).toEqual(
+      EVENT_TYPES.filter((type) => scopes.some((scope) => scope === EVENT_CATALOGUE[type].readPermission)),
+    );
+    expect(events).toEqual(expect.arrayContaining(['credential.issued', 'did.created', 'webhook.test']));
+    expect(events).not.toContain('member.invited');
     const created = await hooks.request('POST', '/v1/webhooks', { token: key, body: { url: receiver, events } });
     expect(created.status, created.text).toBe(200);
   });

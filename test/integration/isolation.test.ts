@@ -18,6 +18,7 @@ import {
 import { expectError } from '../support/contract.js';
 import { bytesAsHex, unchangedState } from '../support/rows.js';
 import { auditChainHead } from '../../src/modules/audit/audit.repository.js';
+import { makeTestCa } from '../support/test-ca.js';
 
 let app: TestApp;
 
@@ -45,6 +46,9 @@ type Side = {
   domain: { id: string; domain: string };
   /** A DIDComm message the tenant's DID sent itself (outbound and inbound rows). */
   didcomm: { id: string };
+  /** The x5c its DID's certificate chain (from a CA of its own) gives its SD-JWT VCs, and a root it trusts. */
+  x5c: string[];
+  anchor: { id: string };
 };
 
 let a: Side;
@@ -100,7 +104,16 @@ async function makeTenant(label: string): Promise<Side> {
     type: 'https://didcomm.org/basicmessage/2.0/message',
     body: { content: `${label} note` },
   });
+  // A CA of the tenant's own certifies its DID's key; it trusts that CA's root for x5c chains.
+  const ca = makeTestCa(`${label} Root CA`);
+  const path = (rest: string) => `/v1/dids/${encodeURIComponent(did.did)}/${rest}`;
+  const { csr } = await post(path('certificate-signing-request'), { common_name: `${label} issuer` });
+  const certificates = [ca.sign(csr, ca.root)];
+  const chain = await ok(app.request('PUT', path('certificate-chain'), { token: owner.token, body: { certificates } }));
+  const anchor = await post('/v1/trust/anchors', { certificate: ca.root.pem });
   return {
+    x5c: chain.x5c,
+    anchor: { id: anchor.id },
     didcomm,
     owner,
     member,
@@ -301,7 +314,69 @@ async function expectDomainThere(other: Side) {
   expect(read).toMatchObject({ id: other.domain.id, domain: other.domain.domain, status: 'pending' });
 }
 
+/** The other tenant's DID still has its chain, and it still trusts its root. */
+async function expectChainThere(other: Side) {
+  const path = `/v1/dids/${encodeURIComponent(other.did.did)}/certificate-chain`;
+  expect((await ok(app.request('GET', path, { token: other.owner.token }))).x5c).toEqual(other.x5c);
+}
+async function expectAnchorThere(other: Side) {
+  const anchors = await ok(app.request('GET', '/v1/trust/anchors', { token: other.owner.token }));
+  expect(anchors.anchors.map((anchor: { id: string }) => anchor.id)).toEqual([other.anchor.id]);
+}
+const chainPath = (did: string) => `/v1/dids/${encodeURIComponent(did)}/certificate-chain`;
+
 const ID_CASES: IdCase[] = [
+  {
+    name: 'POST /v1/dids/:did/certificate-signing-request',
+    foreignId: (other) => other.did.did,
+    unknownId: unknownDid,
+    call: (did) => ({
+      rest: {
+        method: 'POST',
+        path: `/v1/dids/${encodeURIComponent(did)}/certificate-signing-request`,
+        body: { common_name: 'taken over' },
+      },
+      graphql: {
+        query:
+          'mutation ($id: String!) { requestDidCertificate(did: $id, input: { commonName: "taken over" }) { csr } }',
+        variables: { id: did },
+      },
+    }),
+    status: 404,
+    error: didNotFound,
+  },
+  ...(['GET', 'PUT', 'DELETE'] as const).map((method): IdCase => ({
+    name: `${method} /v1/dids/:did/certificate-chain`,
+    foreignId: (other) => other.did.did,
+    unknownId: unknownDid,
+    call: (did, own) => ({
+      rest: { method, path: chainPath(did), ...(method === 'PUT' && { body: { certificates: own.x5c } }) },
+      graphql:
+        method === 'GET'
+          ? { query: 'query ($id: String!) { didCertificateChain(did: $id) { x5c } }', variables: { id: did } }
+          : method === 'PUT'
+            ? {
+                query:
+                  'mutation ($id: String!, $c: [String!]!) { setDidCertificateChain(did: $id, input: { certificates: $c }) { x5c } }',
+                variables: { id: did, c: own.x5c },
+              }
+            : { query: byId('removeDidCertificateChain', 'x5c', 'did'), variables: { id: did } },
+    }),
+    status: 404,
+    error: didNotFound,
+    stillThere: expectChainThere,
+  })),
+  {
+    name: 'DELETE /v1/trust/anchors/:id',
+    foreignId: (other) => other.anchor.id,
+    call: (id) => ({
+      rest: { method: 'DELETE', path: `/v1/trust/anchors/${id}` },
+      graphql: { query: byId('removeTrustAnchor', 'id'), variables: { id } },
+    }),
+    status: 404,
+    error: 'trust anchor not found',
+    stillThere: expectAnchorThere,
+  },
   {
     name: 'GET /v1/domains/:id',
     foreignId: (other) => other.domain.id,
@@ -673,6 +748,12 @@ const LISTS = [
     path: '/v1/trust/attestations?limit=100',
     query: '{ trustAttestations(limit: 100) { attestations { id subjectDid attesterDid credential } } }',
     own: (s: Side) => s.attestation.id,
+  },
+  {
+    name: 'trust anchors',
+    path: '/v1/trust/anchors',
+    query: '{ trustAnchors { id subject pem } }',
+    own: (s: Side) => s.anchor.id,
   },
   {
     name: 'custom domains',

@@ -20,6 +20,7 @@ import {
 } from '../support/tenant-scope.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import { makeTestCa } from '../support/test-ca.js';
 import { verifiedDomainsCheckedBefore } from '../../src/modules/domains/domains.repository.js';
 import { BUILTIN_ROLE_IDS, changePlan, newRegistration, registerUser, uniqueSuffix } from '../support/factories.js';
 
@@ -226,6 +227,27 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     await send('POST', `${didPath}/deactivate`, owner.token);
     await get('/v1/admin/usage', owner.token);
     await get('/metrics'); // the operator's scrape reads the outbox backlog of every tenant, by design
+
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
+  it('X.509: a DID’s certification request and chain, x5c on issue, trust anchors, JWT VC Issuer Metadata', async () => {
+    const ca = makeTestCa();
+    const owner = await registerUser(app);
+    const did = await send('POST', '/v1/dids', owner.token, { key_type: 'P-256' });
+    const path = (rest: string) => `/v1/dids/${encodeURIComponent(did.did)}/${rest}`;
+    const { csr } = await send('POST', path('certificate-signing-request'), owner.token, { common_name: 'Scoped' });
+    await send('PUT', path('certificate-chain'), owner.token, { certificates: [ca.sign(csr, ca.root), ca.root.pem] });
+    await get(path('certificate-chain'), owner.token);
+    const sdJwt = { format: 'vc+sd-jwt', issuer: did.did, vct: 'https://credentials.example.com/x', claims: { a: 1 } };
+    const issued = await send('POST', '/v1/credentials/issue', owner.token, sdJwt);
+    await send('POST', '/v1/credentials/issue', owner.token, { ...sdJwt, issuer_identifier: 'url' });
+    const anchor = await send('POST', '/v1/trust/anchors', owner.token, { certificate: ca.root.pem });
+    await get('/v1/trust/anchors', owner.token);
+    await send('POST', '/v1/credentials/verify', owner.token, { credential: issued.credential });
+    await get(`/.well-known/jwt-vc-issuer/oid4vci/${owner.tenant_slug}`); // public, by the slug
+    await send('DELETE', `/v1/trust/anchors/${anchor.id}`, owner.token);
+    await send('DELETE', path('certificate-chain'), owner.token);
 
     expect(tenantScopeViolations(collect())).toEqual([]);
   });

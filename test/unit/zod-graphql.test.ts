@@ -28,6 +28,7 @@ describe('GraphQL inputs derived from zod', () => {
       disclosable: '[String!]',
       holderJwk: 'JSON',
       sdJwtTyp: 'SdJwtTyp',
+      issuerIdentifier: 'IssuerIdentifierKind',
       deliverTo: 'String',
     });
     expect(inputType('IssueCredentialInput').getFields().subjectId!.description).toBe(

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { jsonDepth } from '../../lib/json-guards.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { isoDateTime, parseInput, snakeCaseName } from '../../lib/validation.js';
-import type { IssueField } from './formats/credential-format.js';
+import { ISSUER_IDENTIFIER_KINDS, type IssueField } from './formats/credential-format.js';
 import {
   CREDENTIAL_FORMAT_NAMES,
   CREDENTIAL_FORMATS,
@@ -56,6 +56,15 @@ export const credentialStatus = z
 const sdJwtTyp = z.enum(SD_JWT_TYPS, { error: 'sd_jwt_typ must be dc+sd-jwt or vc+sd-jwt' }).meta({
   id: 'SdJwtTyp',
   description: 'The SD-JWT VC typ header: dc+sd-jwt (default) or vc+sd-jwt for older wallets.',
+});
+
+const issuerIdentifier = z.enum(ISSUER_IDENTIFIER_KINDS, { error: 'issuer_identifier must be did or url' }).meta({
+  id: 'IssuerIdentifierKind',
+  description:
+    'What iss names: did (default: the issuer DID) or url (vc+sd-jwt only: the tenant’s credential issuer ' +
+    'identifier, {base}/oid4vci/{tenant_slug}, or https://{domain} when the request comes in on its verified ' +
+    'custom domain; wallets find the key at /.well-known/jwt-vc-issuer/… or in x5c, SD-JWT VC §2.5). The JWS kid ' +
+    'names the DID’s key either way.',
 });
 
 const claims = z
@@ -141,6 +150,7 @@ export const issueFields = z
       .meta({ description: 'vc+sd-jwt: claims the holder may withhold; default all.', examples: [['degree']] }),
     holderJwk: publicJwk.nullish().meta({ description: 'vc+sd-jwt: the holder’s public JWK, for cnf.' }),
     sdJwtTyp: sdJwtTyp.nullish(),
+    issuerIdentifier: issuerIdentifier.nullish(),
     deliverTo: z
       .string({ error: 'deliver_to must be a DID' })
       .max(2048, { error: 'deliver_to must be at most 2048 characters' })
@@ -173,6 +183,12 @@ export const issueFields = z
     const unknown = (input.disclosable ?? []).find((name) => !(input.claims && name in input.claims));
     if (unknown !== undefined)
       ctx.addIssue({ code: 'custom', message: `disclosable names a claim that is not in claims: ${unknown}` });
+    if (format && input.issuerIdentifier && !format.issuerIdentifiers.includes(input.issuerIdentifier)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `issuer_identifier ${input.issuerIdentifier} is not available for ${format.name}`,
+      });
+    }
     for (const other of format ? CREDENTIAL_FORMATS : []) {
       const exclusive = other.issueFields.exclusive;
       if (other !== format && exclusive.some((field) => input[field])) {

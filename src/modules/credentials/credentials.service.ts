@@ -4,7 +4,7 @@ import { uuidV7 } from '../../lib/crypto.js';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { PreparedSql } from '../../db/database.js';
 import type { Principal } from '../../auth/principal.js';
-import { badRequest, conflict, notFound, quotaReached } from '../../lib/errors.js';
+import { badRequest, conflict, notFound, quotaReached, unauthorized } from '../../lib/errors.js';
 import { MESSAGES } from '../../lib/messages.js';
 import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
@@ -15,7 +15,10 @@ import type { IdempotencySlot } from '../idempotency/idempotency.service.js';
 import { hasRoom, PLANS, usageMonth } from '../plans/plans.js';
 import { credentialsIssuedIn } from '../usage/usage.repository.js';
 import type { StatusListsService } from '../status-lists/status-lists.service.js';
-import type { CredentialStatusView } from './formats/credential-format.js';
+import type { CredentialStatusView, IssueContext } from './formats/credential-format.js';
+import type { CertificateChains } from '../dids/certificates/certificate-chains.js';
+import { credentialIssuerIdentifier } from '../oid4vci/issuer-identifier.js';
+import { findTenantSlug } from '../tenants/tenants.repository.js';
 import { credentialFormatNamed, credentialFormatStoredAs, type CredentialFormatName } from './formats/index.js';
 import { listInput, parseIssueInput } from './credentials.inputs.js';
 import {
@@ -98,6 +101,10 @@ export type CredentialsServiceDeps = {
   deliverer?: CredentialDeliverer;
   /** Whether verifiers can resolve the tenant's issuer DID now (its method decides: methods/index.ts). */
   issuerPublished?: (tenantId: string, did: string) => Promise<boolean>;
+  /** The x5c of the issuer DIDs that have a certificate chain (src/modules/dids/certificates). */
+  certificateChains?: Pick<CertificateChains, 'x5cFor'>;
+  /** The configured public base URL: a request's origin other than it is the tenant's verified custom domain. */
+  publicBaseUrl?: () => string;
 };
 
 export function createCredentialsService({
@@ -109,8 +116,34 @@ export function createCredentialsService({
   activity = NO_ACTIVITY,
   deliverer,
   issuerPublished,
+  certificateChains,
+  publicBaseUrl,
 }: CredentialsServiceDeps) {
   const writer = createCredentialWriter(lockingSql);
+  // Slugs never change: each tenant's is read once (a bounded set of them kept).
+  const slugs = new Map<string, string>();
+  async function slugOf(tenantId: string): Promise<string | null> {
+    const known = slugs.get(tenantId);
+    if (known !== undefined) return known;
+    const slug = await findTenantSlug(prisma, tenantId);
+    if (slug === null) return null;
+    if (slugs.size >= 10_000) slugs.delete(slugs.keys().next().value!);
+    slugs.set(tenantId, slug);
+    return slug;
+  }
+
+  /**
+   * The tenant's OpenID4VCI credential issuer identifier as this request names it (issuer-identifier.ts): on its
+   * verified custom domain, that domain; otherwise a path under the service's base URL.
+   */
+  async function issuerIdentifierFor(tenantId: string, origin: RequestOrigin | undefined): Promise<string> {
+    const configured = publicBaseUrl?.() ?? origin?.publicBaseUrl ?? '';
+    const base = origin?.publicBaseUrl ?? configured;
+    const slug = await slugOf(tenantId);
+    if (slug === null) throw unauthorized(); // the tenant is gone
+    return credentialIssuerIdentifier(base, slug, base !== configured);
+  }
+
   const toView = (row: CredentialRow, origin: RequestOrigin | undefined): CredentialView => {
     const format = credentialFormatStoredAs(row.format);
     return {
@@ -190,7 +223,17 @@ export function createCredentialsService({
     );
     const issuedAt = new Date();
     const id = uuidV7(issuedAt.getTime()); // its time is the credential's issued_at
-    const context = { credentialId: id, issuedAt, statusListUrl: slot.url, statusIndex: slot.index };
+    const context: IssueContext = {
+      credentialId: id,
+      issuedAt,
+      statusListUrl: slot.url,
+      statusIndex: slot.index,
+      ...(input.issuerIdentifier === 'url' && {
+        issuerIdentifier: await issuerIdentifierFor(principal.tenantId, origin),
+      }),
+    };
+    const x5c = format.x5c ? await certificateChains?.x5cFor(principal.tenantId, issuer.didId) : null;
+    if (x5c) context.x5c = x5c;
     const credential = await format.issue(input, issuer.key, context);
     const credentialType = format.credentialType(input);
     const view: CredentialView = {

@@ -55,6 +55,17 @@ const attestationFields = {
     .meta({ description: 'The attestation credential’s status entry.' }),
 };
 
+/** A DID's certificate chain, by its leaf (never the whole chain). */
+const certificateChainFields = {
+  did: z.string(),
+  leaf_subject: z.string().meta({ description: 'The leaf certificate’s subject (RFC 4514).' }),
+  leaf_issuer: z.string().meta({ description: 'Who issued the leaf.' }),
+  leaf_serial_number: z.string().meta({ description: 'The leaf’s serial number, hex.' }),
+  leaf_not_after: instant('When the leaf expires.'),
+  leaf_fingerprint: z.string().meta({ description: 'The SHA-256 of the leaf’s DER, hex.' }),
+  certificates: z.int().positive().meta({ description: 'How many certificates the chain holds, as uploaded.' }),
+};
+
 const memberRole = {
   role: z.string().meta({ description: 'The role’s name.' }),
   role_id: id('The role’s id (GET /v1/roles).'),
@@ -95,6 +106,17 @@ const CREDENTIAL_EXAMPLE = {
   issuer: EXAMPLE.issuer,
   subject_id: 'did:example:alice',
   status: EXAMPLE.status,
+};
+
+/** What both certificate chain events say. */
+const CERTIFICATE_CHAIN_EXAMPLE = {
+  did: EXAMPLE.issuer,
+  leaf_subject: 'C=DE, O=Analytical Engines, CN=Analytical Engines Credential Issuer',
+  leaf_issuer: 'C=DE, O=Example Trust Services, CN=Example Issuing CA',
+  leaf_serial_number: '4f2a9c1e7b3d5a60',
+  leaf_not_after: '2027-11-30T00:00:00.000Z',
+  leaf_fingerprint: '9b1c4f0e2d7a3b8c5e6f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d',
+  certificates: 2,
 };
 
 /** What both trust events say of their attestation. */
@@ -172,6 +194,20 @@ export const EVENT_CATALOGUE = {
       deactivated_at: instant('When it was deactivated.'),
     }),
     example: { did: EXAMPLE.issuer, key_type: 'Ed25519', deactivated_at: '2026-11-25T09:12:45.301Z' },
+  },
+  'did.certificate_chain.set': {
+    readPermission: 'dids:list',
+    description:
+      'An X.509 certificate chain was set for a DID’s key (checked: it certifies the key, is valid and signed link by ' +
+      'link): its SD-JWT VCs carry it in their x5c header from now on.',
+    data: z.strictObject(certificateChainFields),
+    example: CERTIFICATE_CHAIN_EXAMPLE,
+  },
+  'did.certificate_chain.removed': {
+    readPermission: 'dids:list',
+    description: 'A DID’s certificate chain was removed: its SD-JWT VCs no longer carry x5c.',
+    data: z.strictObject(certificateChainFields),
+    example: CERTIFICATE_CHAIN_EXAMPLE,
   },
   'member.invited': {
     readPermission: 'members:list',

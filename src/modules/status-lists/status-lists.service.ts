@@ -45,9 +45,21 @@ export type StatusListsDeps = {
   publicBaseUrl: () => string;
   /** The tenant holding a host as a verified custom domain: lists are ours under its https:// URL too. */
   hostHolder?: (host: string) => Promise<string | null>;
+  /**
+   * The tenant whose credential issuer identifier an https `iss` is (jwt-vc-issuer-metadata.ts tenantOf): a
+   * credential that names it as issuer speaks through any list of that tenant's DIDs.
+   */
+  identifierTenant?: (issuer: string) => Promise<string | null>;
 };
 
-export function createStatusListsService({ prisma, sql, issuerKeys, publicBaseUrl, hostHolder }: StatusListsDeps) {
+export function createStatusListsService({
+  prisma,
+  sql,
+  issuerKeys,
+  publicBaseUrl,
+  hostHolder,
+  identifierTenant,
+}: StatusListsDeps) {
   // Keyed by the URL a list is published at: its renderings name that URL (`id`, `sub`).
   const rendered = new Map<string, { version: number; iat: number; published: PublishedStatusList }>();
   const urlFor = (listId: string, baseUrl = publicBaseUrl()) => `${baseUrl}${STATUS_LIST_PATH}${listId}`;
@@ -157,10 +169,16 @@ export function createStatusListsService({ prisma, sql, issuerKeys, publicBaseUr
       if (list.entryByte === null) throw new RangeError(`status list index ${index} is outside the list`);
       return isSet(list.format, Uint8Array.of(list.entryByte), index % 8);
     };
+    // A credential issued under the tenant's issuer identifier (SD-JWT VC with an https iss) is signed by one of
+    // its DIDs: a list of any of them is the issuer's own.
+    const asIssuer =
+      issuer?.startsWith('https://') && identifierTenant && (await identifierTenant(issuer)) === list.tenantId
+        ? list.issuerDid
+        : issuer;
     return judgeStatus(
       { format: list.format, issuerDid: list.issuerDid, size: list.size, isSet: isSetInByte },
       reference,
-      issuer,
+      asIssuer,
     );
   }
 

@@ -30,6 +30,11 @@ export async function lockTenant(tx: Prisma.TransactionClient, tenantId: string)
   return rows[0] ?? null;
 }
 
+/** The tenant's slug, which names it in its public addresses (its credential issuer identifier among them). */
+export async function findTenantSlug(db: Db, tenantId: string): Promise<string | null> {
+  return (await db.tenant.findUnique({ where: { id: tenantId }, select: { slug: true } }))?.slug ?? null;
+}
+
 export function findTenantPlan(db: Db, tenantId: string) {
   return db.tenant.findUnique({ where: { id: tenantId }, select: { plan: true, planChangedAt: true } });
 }

@@ -119,7 +119,7 @@ export type CreateTrustAttestationInput = {
 export type CreateWebhookInput = {
   /** A note for your team. */
   description?: string | null | undefined;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, did.certificate_chain.set, did.certificate_chain.removed, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, webhook.test), or ["*"] for all, including those added later. */
   events: Array<string>;
   /** Where events are POSTed (https in production). */
   url: string;
@@ -178,6 +178,8 @@ export type EventType =
   | 'compliance_subject_erased'
   | 'credential_issued'
   | 'credential_revoked'
+  | 'did_certificate_chain_removed'
+  | 'did_certificate_chain_set'
   | 'did_created'
   | 'did_deactivated'
   | 'didcomm_message_received'
@@ -212,6 +214,8 @@ export type IssueCredentialInput = {
   holderJwk?: unknown;
   /** One of the tenant’s active DIDs. */
   issuer: string;
+  /** What iss names: did (default: the issuer DID) or url (vc+sd-jwt only: the tenant’s credential issuer identifier, {base}/oid4vci/{tenant_slug}, or https://{domain} when the request comes in on its verified custom domain; wallets find the key at /.well-known/jwt-vc-issuer/… or in x5c, SD-JWT VC §2.5). The JWS kid names the DID’s key either way. */
+  issuerIdentifier?: IssuerIdentifierKind | null | undefined;
   /** The SD-JWT VC typ header: dc+sd-jwt (default) or vc+sd-jwt for older wallets. */
   sdJwtTyp?: SdJwtTyp | null | undefined;
   /** The subject’s id (a DID or URI); becomes sub. */
@@ -225,6 +229,11 @@ export type IssueCredentialInput = {
   /** vc+sd-jwt: the verifiable credential type (required). */
   vct?: string | null | undefined;
 };
+
+/** What iss names: did (default: the issuer DID) or url (vc+sd-jwt only: the tenant’s credential issuer identifier, {base}/oid4vci/{tenant_slug}, or https://{domain} when the request comes in on its verified custom domain; wallets find the key at /.well-known/jwt-vc-issuer/… or in x5c, SD-JWT VC §2.5). The JWS kid names the DID’s key either way. */
+export type IssuerIdentifierKind =
+  | 'did'
+  | 'url';
 
 /** Ed25519 (alg EdDSA) or P-256 (alg ES256). */
 export type KeyType =
@@ -310,7 +319,7 @@ export type UpdateWebhookInput = {
   description?: string | null | undefined;
   /** false pauses deliveries; true resumes them (and re-enables a disabled endpoint). */
   enabled?: boolean | null | undefined;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, did.certificate_chain.set, did.certificate_chain.removed, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, webhook.test), or ["*"] for all, including those added later. */
   events?: Array<string> | null | undefined;
   /** Where events are POSTed (https in production). */
   url?: string | null | undefined;

@@ -16,7 +16,15 @@ export type IssueContext = {
   issuedAt: Date;
   statusListUrl: string;
   statusIndex: number;
+  /** The iss to sign when it is not the issuer DID: the tenant's credential issuer identifier (issuer_identifier url). */
+  issuerIdentifier?: string;
+  /** The issuer DID's certificate chain for the JWS header (RFC 7515 §4.1.6), for formats whose `x5c` is true. */
+  x5c?: string[];
 };
+
+/** What a credential's iss names: the issuer DID, or the tenant's credential issuer identifier (an HTTPS URL). */
+export const ISSUER_IDENTIFIER_KINDS = ['did', 'url'] as const;
+export type IssuerIdentifierKind = (typeof ISSUER_IDENTIFIER_KINDS)[number];
 
 /** A credential's status entry as the API shows it (`status` of spec §3). */
 export type CredentialStatusView = { type: z.output<typeof statusReferenceType>; uri: string; index: number };
@@ -40,6 +48,10 @@ export interface CredentialFormat<Name extends string = string> {
    * any other format). credentials.inputs.ts applies them, at fixed places among the common rules.
    */
   readonly issueFields: { required: readonly IssueField[]; exclusive: readonly IssueField[] };
+  /** What its iss may name (issuer_identifier): the DID always; SD-JWT VC also an HTTPS URL (SD-JWT VC §2.5). */
+  readonly issuerIdentifiers: readonly IssuerIdentifierKind[];
+  /** Whether its JWS header carries the issuer DID's certificate chain as x5c when the DID has one (HAIP §6.1.1). */
+  readonly x5c: boolean;
   /** Builds and signs the credential, its status entry embedded. */
   issue(input: IssueInput, key: SigningKey, context: IssueContext): string | Promise<string>;
   /** The subject's claims (by name) that every verifier sees, whatever the holder discloses. */

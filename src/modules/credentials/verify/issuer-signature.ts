@@ -8,7 +8,7 @@ import { compactVerify, importJWK, type JWK } from 'jose';
 import { boundedMemo, boundedSet } from '../../../lib/memo.js';
 import { failed, passed } from './checks.js';
 import type { DecodedJws } from './compact-jws.js';
-import type { Check, VerifyOptions } from './verify.types.js';
+import type { Check, ResolvedIssuerKey, VerifyOptions } from './verify.types.js';
 
 /** RFC 8725 §3.1 / RFC 9901 §7.1 step 2.1: an explicit allow-list, so `none` (and HS256 with a public
  * key as secret, and anything else) is refused before a key is touched. */
@@ -117,6 +117,8 @@ export async function checkIssuerSignature(
   jws: DecodedJws,
   issuer: string | null,
   { resolveIssuerKey, signatureMemoScope }: Pick<VerifyOptions, 'resolveIssuerKey' | 'signatureMemoScope'>,
+  /** How this format finds the key (SD-JWT VC: DID, x5c or metadata); resolveIssuerKey when not given. */
+  resolve: (issuer: string, kid: string | undefined) => Promise<ResolvedIssuerKey | null> = resolveIssuerKey,
 ): Promise<Check> {
   const refused = algProblem(jws.header.alg); // before any key is looked up
   if (refused) return failed('signature', refused);
@@ -126,17 +128,19 @@ export async function checkIssuerSignature(
   const kidProblem = kidMismatch(issuer, kid);
   if (kidProblem) return failed('signature', kidProblem);
 
-  let jwk: JWK | null;
+  let resolved: ResolvedIssuerKey | null;
   try {
-    jwk = await resolveIssuerKey(issuer, kid);
+    resolved = await resolve(issuer, kid);
   } catch (error) {
     return failed('signature', `could not resolve the issuer key: ${(error as Error).message}`);
   }
-  if (!jwk) return failed('signature', `no key found for issuer ${issuer}${kid ? ` and kid ${kid}` : ''}`);
+  if (!resolved) return failed('signature', `no key found for issuer ${issuer}${kid ? ` and kid ${kid}` : ''}`);
+  const { jwk, via } =
+    'jwk' in resolved && typeof resolved.jwk === 'object' ? resolved : { jwk: resolved as JWK, via: null };
   const problem = await verifyJws(jws, jwk, signatureMemoScope);
   return problem
     ? failed('signature', problem)
-    : passed('signature', `${String(jws.header.alg)} signature by ${issuer}`);
+    : passed('signature', `${String(jws.header.alg)} signature by ${issuer}${via ? ` (key from ${via})` : ''}`);
 }
 
 /**

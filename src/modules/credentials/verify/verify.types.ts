@@ -43,10 +43,22 @@ export type VerificationResult = {
   checks: Check[];
 } & Partial<VerifiedContent>;
 
+/** A key found for an issuer, with how it was found when that is worth saying (x5c, metadata). */
+export type ResolvedIssuerKey = JWK | { jwk: JWK; via: string };
+
 export type VerifyOptions = {
   now?: Date;
   /** Returns the issuer's public key, or null when none is known for this issuer and kid. */
   resolveIssuerKey: (issuerDid: string, kid: string | undefined) => Promise<JWK | null>;
+  /**
+   * SD-JWT VC issuer key discovery (SD-JWT VC §2.5): by the DID, the x5c chain or JWT VC Issuer Metadata, chosen by
+   * `iss` and the header. Throws to say why no key can be had. Without it, SD-JWT VCs use resolveIssuerKey too.
+   */
+  resolveSdJwtVcIssuerKey?: (
+    issuer: string,
+    kid: string | undefined,
+    header: Record<string, unknown>,
+  ) => Promise<ResolvedIssuerKey | null>;
   /** `issuer` is the credential's (iss), whose list the reference must name; null when it names none. */
   checkStatus?: (reference: StatusReference, issuer: string | null) => Promise<StatusAnswer>;
   expectedAudience?: string;

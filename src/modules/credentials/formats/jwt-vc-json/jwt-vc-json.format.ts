@@ -11,6 +11,9 @@ export const jwtVcJson: CredentialFormat<'jwt_vc_json'> = {
   aliases: [],
   statusListFormat: 'bitstring',
   issueFields: { required: [], exclusive: [] },
+  // A VC-JWT's iss is the VC's issuer, a DID here (VCDM 1.1 §6.3.1); its header names the DID's key by kid alone.
+  issuerIdentifiers: ['did'],
+  x5c: false,
   issue: issueJwtVcJson,
   visibleClaims: (input) => Object.keys(input.claims ?? {}),
   // The most specific type names the credential in listings: the last one given, as VCs list them.

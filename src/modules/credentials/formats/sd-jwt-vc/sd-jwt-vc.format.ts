@@ -10,6 +10,8 @@ export const sdJwtVc: CredentialFormat<'vc+sd-jwt'> = {
   aliases: ['dc+sd-jwt'], // the SD-JWT VC media type since draft-ietf-oauth-sd-jwt-vc-06
   statusListFormat: 'token',
   issueFields: { required: ['vct'], exclusive: ['disclosable', 'holderJwk', 'sdJwtTyp'] },
+  issuerIdentifiers: ['did', 'url'],
+  x5c: true,
   issue: issueSdJwtVc,
   // Every claim is disclosable unless `disclosable` names a subset (sd-jwt-vc.issue.ts).
   visibleClaims: (input) =>

@@ -77,7 +77,7 @@ const SD_JWT_VC_RULES = new SdJwtVcRules();
 export function issueSdJwtVc(input: IssueInput, key: SigningKey, context: IssueContext): string {
   const claims = input.claims ?? {};
   const payload = {
-    iss: key.did,
+    iss: context.issuerIdentifier ?? key.did,
     iat: seconds(context.issuedAt),
     ...(input.validFrom && { nbf: seconds(input.validFrom) }),
     ...(input.validUntil && { exp: seconds(input.validUntil) }),
@@ -95,8 +95,10 @@ export function issueSdJwtVc(input: IssueInput, key: SigningKey, context: IssueC
   const frame = { _sd: disclosable } as never;
   SD_JWT_VC_RULES.refuseReservedDisclosures(frame);
   const { packed, disclosures } = packDisclosable(payload, disclosable);
+  // x5c after the members every SD-JWT VC has, and only when the DID has a chain: without one the header is
+  // byte for byte what it always was.
   const jwt = signCompactJws(
-    { typ: input.sdJwtTyp ?? 'dc+sd-jwt', kid: key.kid, alg: key.alg },
+    { typ: input.sdJwtTyp ?? 'dc+sd-jwt', kid: key.kid, alg: key.alg, ...(context.x5c && { x5c: context.x5c }) },
     { ...packed, _sd_alg: HASH_ALG },
     key.sign,
   );

@@ -106,7 +106,12 @@ export async function verifySdJwtVc(credential: string, options: VerifyOptions):
   const claims = outcome.ok ? outcome.payload : jws.payload;
   const checks: Check[] = [
     structureCheck(jws.header, jws.payload),
-    await checkIssuerSignature(jws, issuer, options),
+    await checkIssuerSignature(
+      jws,
+      issuer,
+      options,
+      options.resolveSdJwtVcIssuerKey && ((iss, kid) => options.resolveSdJwtVcIssuerKey!(iss, kid, jws.header)),
+    ),
     disclosuresCheck(outcome),
     checkValidityPeriod(claims, {}, now, tolerance),
     await checkCredentialStatus(tokenStatusReferences(claims.status), issuer, options.checkStatus),

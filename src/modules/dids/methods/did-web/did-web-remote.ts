@@ -1,20 +1,14 @@
 // did:web DIDs hosted elsewhere: their did.json fetched over HTTPS when a credential from one is
-// verified, under the webhook SSRF rules (url-policy.ts: every address of the name checked, the connection
-// pinned to the checked one, private ranges only with WEBHOOK_ALLOW_PRIVATE_URLS), one deadline of 5 s
-// (DID_WEB_FETCH_TIMEOUT_MS) for the lookup and the whole exchange, at most 64 KiB read, no redirect followed.
-// Documents are kept for their Cache-Control max-age (60 s without one, 5 min at most), so verifying a batch
-// from one issuer fetches its document once; concurrent verifications share one fetch.
+// verified, through src/lib/outbound/remote-json.ts (the webhook SSRF rules, one deadline of 5 s,
+// DID_WEB_FETCH_TIMEOUT_MS, for the lookup and the whole exchange, at most 64 KiB read, no redirect followed, the
+// document kept for its Cache-Control max-age and one fetch shared by concurrent verifications).
 import type { JWK } from 'jose';
-import { getJson } from '../../../webhooks/delivery/http-get.js';
-import { parseWebhookUrl, resolveDeliveryAddress } from '../../../webhooks/delivery/url-policy.js';
+import { createRemoteJson, RemoteJsonError } from '../../../../lib/outbound/remote-json.js';
 import { parseDidKey } from '../did-key/did-key.js';
 import { InvalidDidError, MAX_DID_LENGTH, type DidDocument } from '../did-method.js';
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 5_000;
 export const MAX_DOCUMENT_BYTES = 64 * 1024;
-const DEFAULT_TTL_SECONDS = 60;
-const MAX_TTL_SECONDS = 300;
-const MAX_CACHED = 1_000;
 
 /** The did.json URL of any did:web (the did:web method specification, §3.2 Read): a port comes as %3A. */
 export function didWebDocumentUrl(did: string): URL {
@@ -59,53 +53,21 @@ export function createRemoteDidWeb({
   timeoutMs = DEFAULT_FETCH_TIMEOUT_MS,
   now = Date.now,
 }: RemoteDidWebOptions): RemoteDidWeb {
-  const cache = new Map<string, { document: DidDocument; expires: number }>();
-  const inFlight = new Map<string, Promise<DidDocument>>();
-
-  async function fetchDocument(did: string): Promise<DidDocument> {
-    const url = didWebDocumentUrl(did);
-    const started = now();
-    try {
-      parseWebhookUrl(url.href, { production: true });
-      const address = await resolveDeliveryAddress(url.hostname, { allowPrivate, dnsTimeoutMs: timeoutMs });
-      const remaining = Math.max(1, timeoutMs - (now() - started));
-      const { body, cacheControl } = await getJson({
-        url,
-        address,
-        timeoutMs: remaining,
-        maxBytes: MAX_DOCUMENT_BYTES,
-        accept: 'application/did+json, application/did+ld+json, application/json',
-      });
-      const document = asDocument(body, did);
-      const ttl = ttlSeconds(cacheControl);
-      if (ttl > 0) remember(did, document, now() + ttl * 1000);
-      return document;
-    } catch (error) {
-      // The document's own problems (InvalidDidError) and WebhookUrlNotAllowed, WebhookHostUnresolved and
-      // OutboundGetError say why in their message.
-      const reason =
-        error instanceof Error ? error.message.replace(/^webhook url not allowed/, 'address not allowed') : 'failed';
-      throw notFound(`could not fetch ${url.href}: ${reason}`);
-    }
-  }
-
-  function remember(did: string, document: DidDocument, expires: number) {
-    cache.delete(did);
-    cache.set(did, { document, expires });
-    // Oldest first: a Map iterates in insertion order.
-    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
-  }
-
+  const remote = createRemoteJson({
+    allowPrivate,
+    timeoutMs,
+    now,
+    maxBytes: MAX_DOCUMENT_BYTES,
+    accept: 'application/did+json, application/did+ld+json, application/json',
+    parse: asDocument,
+  });
   return {
-    async document(did) {
-      const cached = cache.get(did);
-      if (cached && cached.expires > now()) return cached.document;
-      const pending = inFlight.get(did);
-      if (pending) return pending;
-      const fetching = fetchDocument(did).finally(() => inFlight.delete(did));
-      inFlight.set(did, fetching);
-      return fetching;
-    },
+    document: (did) =>
+      remote
+        .get(did, () => didWebDocumentUrl(did))
+        .catch((error: unknown) => {
+          throw error instanceof RemoteJsonError ? notFound(error.message) : error;
+        }),
   };
 }
 
@@ -161,13 +123,6 @@ function asDocument(body: unknown, did: string): DidDocument {
   if (document.id !== did)
     throw notFound(`the did.json is the document of ${JSON.stringify(document.id ?? null)}, not of ${did}`);
   return document;
-}
-
-function ttlSeconds(cacheControl: string | undefined): number {
-  if (!cacheControl) return DEFAULT_TTL_SECONDS;
-  if (/\b(no-store|no-cache)\b/i.test(cacheControl)) return 0;
-  const maxAge = /\bmax-age=(\d+)/i.exec(cacheControl);
-  return maxAge ? Math.min(Number(maxAge[1]), MAX_TTL_SECONDS) : DEFAULT_TTL_SECONDS;
 }
 
 const notFound = (message: string) => new InvalidDidError('notFound', message);
