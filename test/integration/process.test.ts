@@ -11,6 +11,7 @@ import { nodeArgsOf } from '../../scripts/node-command.js';
 import { freePort, seededDataDir, spawnService, startService, type ChildService } from '../support/child-service.js';
 import { usingPostgres } from '../support/test-database.js';
 import { newRegistration } from '../support/factories.js';
+import { TEST_PASSWORD_HASHING } from '../support/harness.js';
 import { signalUnderLoad, unanswered } from '../support/in-flight.js';
 
 const dirs: string[] = [];
@@ -29,10 +30,15 @@ let dataDir: string | undefined;
 // busy 2-core machine it has taken over 30 s, the default test timeout. Tests that may make it wait longer.
 const FIRST_START_TIMEOUT_MS = 120_000;
 let service: ChildService | undefined;
-/** The service on the shared DATA_DIR: started there (the first time, on an empty directory) unless running. */
+/**
+ * The service on the shared DATA_DIR: started there (the first time, on an empty directory) unless running.
+ * Nothing here is about password hashing: it hashes at the tests' cost (about 70 registrations and logins at
+ * OWASP's cost took 2-3 s of CPU), which the service accepts with NODE_ENV=test only.
+ */
 async function runningService(): Promise<ChildService> {
   dataDir ??= await tempDataDir();
-  service ??= await startService({ DATA_DIR: dataDir }, undefined, { command: nodeArgsOf('start') });
+  const env = { DATA_DIR: dataDir, NODE_ENV: 'test', ...TEST_PASSWORD_HASHING };
+  service ??= await startService(env, undefined, { command: nodeArgsOf('start') });
   return service;
 }
 afterAll(async () => {
