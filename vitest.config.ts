@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/longest-first.js';
 
 // The service's tests, and the dashboard's rules beside their code (web/src, type-checked by web/tsconfig.json).
 const TESTS = ['test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
@@ -42,6 +43,8 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // The default, and a line at the end when the browser tests had no Chromium to run in.
     reporters: ['default', './test/support/skipped-browser-reporter.ts'],
+    // Longest files first, also in a fresh clone, where vitest has no durations of an earlier run.
+    sequence: { sequencer: LongestFirst },
     ...common,
     projects: [
       {

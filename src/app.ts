@@ -24,7 +24,7 @@ import { clientAddress } from './http/client-address.js';
 import { matchPublicRoute } from './http/public-routes.js';
 import { GRAPHQL_METHODS, methodVerdict } from './http/allowed-methods.js';
 import { loadDashboard, type Dashboard } from './http/dashboard.js';
-import { setRateLimitHeaders, tenantPolicy, type RateLimits } from './http/rate-limits.js';
+import { setRateLimitHeaders, type RateLimits } from './http/rate-limits.js';
 import { MESSAGES } from './lib/messages.js';
 import { createRestRouter } from './rest/router.js';
 import { API_VERSION, buildOpenApiDocument } from './rest/openapi.js';
@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps): App {
   ) {
     if (principal) {
       const verdict = await rateLimits.forTenant(principal, cost);
-      setRateLimitHeaders(response, verdict, tenantPolicy(principal.plan));
+      setRateLimitHeaders(response, verdict, rateLimits.tenantPolicy(principal.plan));
       if (!verdict.allowed) {
         metrics.rateLimited('tenant');
         throw rateLimited(MESSAGES.rateLimited, verdict.retryAfterSeconds);

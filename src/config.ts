@@ -87,6 +87,10 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
   // Each webhook attempt's bound, in ms, accepted with NODE_ENV=test only: a deployment waits 10 s.
   WEBHOOK_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).optional(),
+  // Every plan's refill (requests a minute) multiplied by this, its burst unchanged, accepted with NODE_ENV=test
+  // only: for tests that spend a tenant's bucket and wait for it to refill. At most 120: every plan's bucket then
+  // still takes a second to refill from empty (src/lib/rate-limit/gcra.ts refuses less).
+  PLAN_REFILL_FACTOR: z.coerce.number().int().min(1).max(120).optional(),
   // Webhook connections open at once to one endpoint, and to one host across a tenant's endpoints (an event
   // fanned out to many endpoints of one host), counted across instances; test sends and replays included.
   WEBHOOK_MAX_CONNECTIONS_PER_ENDPOINT: z.coerce.number().int().min(1).max(1_000).default(8),
@@ -101,11 +105,17 @@ const envSchema = z.object({
   DIDCOMM_INBOUND_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
 });
 
-const TEST_ONLY = ['ARGON2_MEMORY_KIB', 'ARGON2_TIME_COST', 'WEBHOOK_ATTEMPT_TIMEOUT_MS'] as const;
+const TEST_ONLY = [
+  'ARGON2_MEMORY_KIB',
+  'ARGON2_TIME_COST',
+  'WEBHOOK_ATTEMPT_TIMEOUT_MS',
+  'PLAN_REFILL_FACTOR',
+] as const;
 const TEST_ONLY_REASON: Record<(typeof TEST_ONLY)[number], string> = {
   ARGON2_MEMORY_KIB: "a deployment hashes at OWASP's parameters",
   ARGON2_TIME_COST: "a deployment hashes at OWASP's parameters",
   WEBHOOK_ATTEMPT_TIMEOUT_MS: 'a deployment waits 10 s for a webhook receiver',
+  PLAN_REFILL_FACTOR: "a deployment refills each tenant's bucket at its plan's rate",
 };
 
 function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
@@ -210,6 +220,8 @@ export type Config = {
   webhookAllowPrivateUrls: boolean;
   /** Set in test runs only; unset: 10 s (src/modules/webhooks/delivery/dispatcher.ts). */
   webhookAttemptTimeoutMs: number | undefined;
+  /** Set in test runs only; unset: each plan's own refill rate (src/http/rate-limits.ts). */
+  planRefillFactor: number | undefined;
   /** Webhook connections open at once to one endpoint, and to one host of a tenant (all instances). */
   webhookMaxConnectionsPerEndpoint: number;
   webhookMaxConnectionsPerHost: number;
@@ -275,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphiql: value.GRAPHIQL ? value.GRAPHIQL === 'true' : value.NODE_ENV !== 'production',
     webhookAllowPrivateUrls: value.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
     webhookAttemptTimeoutMs: value.WEBHOOK_ATTEMPT_TIMEOUT_MS,
+    planRefillFactor: value.PLAN_REFILL_FACTOR,
     webhookMaxConnectionsPerEndpoint: value.WEBHOOK_MAX_CONNECTIONS_PER_ENDPOINT,
     webhookMaxConnectionsPerHost: value.WEBHOOK_MAX_CONNECTIONS_PER_HOST,
     dnsServers: value.DNS_SERVERS ?? [],

@@ -9,13 +9,16 @@ import { closeSync, constants, openSync, readFileSync, readSync } from 'node:fs'
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledBuild } from '../support/build-cache.js';
 import { seededDataDir, startService, type ChildService } from '../support/child-service.js';
 import { get, signalUnderLoad, unanswered, type SignalledService } from '../support/in-flight.js';
 
 let dataDir: string;
 const started: ChildService[] = [];
+// The compiled build too, when this run has yet to make it (seconds of CPU): waited for under the hook's timeout,
+// not the first test's.
 beforeAll(async () => {
-  dataDir = await seededDataDir('shutdown-');
+  [dataDir] = await Promise.all([seededDataDir('shutdown-'), compiledBuild()]);
 });
 afterAll(async () => {
   for (const service of started.filter((service) => service.process.exitCode === null)) {

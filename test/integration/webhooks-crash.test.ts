@@ -3,7 +3,8 @@
 // webhook-id. The service runs as its own process on an embedded database on disk (or this run's
 // PostgreSQL), with a short attempt timeout (test-only) so that its lease runs out in seconds.
 import { rm } from 'node:fs/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledBuild } from '../support/build-cache.js';
 import { seededDataDir, startService, type ChildService } from '../support/child-service.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { newRegistration } from '../support/factories.js';
@@ -33,6 +34,9 @@ async function post(url: string, path: string, body: unknown, token?: string) {
 }
 
 describe('kill -9 during a webhook delivery', () => {
+  // The compiled build, when this run has yet to make it (seconds of CPU), under the hook's timeout.
+  beforeAll(() => compiledBuild());
+
   it('is delivered after the restart, with the same webhook-id', async () => {
     dataDir = await seededDataDir();
     // On PostgreSQL, a database of its own: no other test's dispatcher may take this delivery over.

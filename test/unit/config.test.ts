@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { tenantPolicy } from '../../src/http/rate-limits.js';
 import { parseDuration } from '../../src/lib/duration.js';
+import { PLANS } from '../../src/modules/plans/plans.js';
 
 describe('loadConfig', () => {
   it('runs on the embedded default with no configuration at all', () => {
@@ -146,6 +148,22 @@ describe('loadConfig', () => {
   it('rejects a zero session lifetime and an out-of-range port', () => {
     expect(() => loadConfig({ SESSION_TTL: '0' })).toThrow(/SESSION_TTL/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+});
+
+describe('PLAN_REFILL_FACTOR', () => {
+  it('refills every plan faster in a test run, its burst unchanged, and is refused outside one', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PLAN_REFILL_FACTOR: '10' }).planRefillFactor).toBe(10);
+    expect(tenantPolicy('developer', 10)).toEqual({ burst: 20, perMinute: 100 });
+    expect(tenantPolicy('developer')).toEqual(PLANS.developer.rateLimit);
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(problemsOf({ NODE_ENV, PLAN_REFILL_FACTOR: '10' })).toEqual([
+        expect.stringMatching(/^PLAN_REFILL_FACTOR="10": only with NODE_ENV=test/),
+      ]);
+    }
+    expect(problemsOf({ NODE_ENV: 'test', PLAN_REFILL_FACTOR: '121' })).toEqual([
+      expect.stringMatching(/^PLAN_REFILL_FACTOR="121": /),
+    ]);
   });
 });
 
