@@ -37,6 +37,9 @@ import { createDomainsService } from './modules/domains/domains.service.js';
 import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
 import { createOwnDids } from './modules/dids/own-dids.js';
 import { createRemoteDidWeb } from './modules/dids/methods/did-web/did-web-remote.js';
+import { createOid4vciService } from './modules/oid4vci/oid4vci.service.js';
+import { createOid4vciProtocol } from './modules/oid4vci/oid4vci.protocol.js';
+import { systemClock, type Clock } from './modules/jobs/clock.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -60,6 +63,8 @@ export function createServices(
     publicBaseUrl: () => string;
     /** The webhook dispatcher's clock and attempt timeout (tests), and who hears of its attempts (metrics). */
     webhookDispatch?: Pick<DispatcherOptions, 'clock' | 'attemptTimeoutMs' | 'onAttempt' | 'perEndpoint' | 'perHost'>;
+    /** What OpenID4VCI sessions, tokens and nonces expire by (tests move it); the system clock by default. */
+    clock?: Clock;
   },
   log: Logger,
   rateLimits: RateLimits,
@@ -135,6 +140,16 @@ export function createServices(
     verifiedHosts,
   });
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
+  // OpenID4VCI (src/modules/oid4vci): the tenant's door (configurations, offers) and the wallet's (the protocol).
+  const oid4vci = createOid4vciService({ prisma, configuredBaseUrl: publicBaseUrl.configured });
+  const oid4vciProtocol = createOid4vciProtocol({
+    prisma,
+    keys,
+    publicBaseUrl,
+    credentials,
+    clock: config.clock ?? systemClock,
+    log: log.child({ component: 'oid4vci' }),
+  });
   return {
     dids: createDidsService({ prisma, sql, keys }),
     resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
@@ -188,6 +203,8 @@ export function createServices(
     }),
     domains,
     verifiedHosts,
+    oid4vci,
+    oid4vciProtocol,
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
   };

@@ -60,7 +60,12 @@ export type AuditAction =
   | 'domain.verified'
   | 'domain.unverified'
   | 'domain.removed'
-  | 'didcomm.message.sent';
+  | 'didcomm.message.sent'
+  | 'oid4vci.configuration.created'
+  | 'oid4vci.configuration.updated'
+  | 'oid4vci.configuration.deleted'
+  | 'oid4vci.offer.created'
+  | 'oid4vci.offer.cancelled';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -81,6 +86,10 @@ export type AuditEntry = {
     /** A custom domain (issue 16); targetId is its id. */
     | 'domain'
     | 'didcomm_message'
+    /** An OpenID4VCI credential configuration; targetId is its configuration id. */
+    | 'oid4vci_configuration'
+    /** An OpenID4VCI offer; targetId is its id. */
+    | 'oid4vci_offer'
 
     /** A person the tenant's credentials are about; targetId is their subject id. */
     | 'data_subject';
