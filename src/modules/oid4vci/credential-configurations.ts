@@ -91,8 +91,11 @@ export function issueRequestFor(
   holder: HolderKey,
   now: Date,
 ): Record<string, unknown> {
-  const validUntil =
-    config.validitySeconds === null ? undefined : new Date(now.getTime() + config.validitySeconds * 1000).toISOString();
+  // Valid from now (nbf) for exactly its configured validity (exp), whatever second the signature falls in.
+  const validity =
+    config.validitySeconds === null
+      ? {}
+      : { validFrom: now.toISOString(), validUntil: new Date(now.getTime() + config.validitySeconds * 1000).toISOString() };
   if (config.format === 'dc+sd-jwt') {
     const described = new Map(config.claims.map((claim) => [claim.name, claim]));
     return {
@@ -104,7 +107,7 @@ export function issueRequestFor(
       // Disclosable unless the configuration says otherwise (as the issue API's default: every claim).
       disclosable: Object.keys(claims).filter((name) => described.get(name)?.disclosable !== false),
       holderJwk: holder.jwk,
-      validUntil,
+      ...validity,
     };
   }
   return {
@@ -113,6 +116,6 @@ export function issueRequestFor(
     subjectId: holder.did,
     ...(config.types.length && { type: config.types }),
     claims,
-    validUntil,
+    ...validity,
   };
 }
