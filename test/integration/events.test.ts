@@ -61,7 +61,7 @@ function checkedData(row: { type: string; payload: unknown }) {
 }
 
 describe('the catalogue', () => {
-  it('lists the twelve events of issue 12, the two of issue 13, the four of issue 14, the two of issue 15 and the three of issue 16, each with a description and an example its schema accepts', () => {
+  it('lists the twelve events of issue 12, the two of issue 13, the four of issue 14, the two of issue 15, the three of issue 16 and the seven of an OpenID4VCI session, each with a description and an example its schema accepts', () => {
     expect([...EVENT_TYPES].sort()).toEqual(
       [
         'api_key.created',
@@ -83,6 +83,13 @@ describe('the catalogue', () => {
         'member.joined',
         'member.removed',
         'member.role_changed',
+        'oid4vci.offer.cancelled',
+        'oid4vci.offer.created',
+        'oid4vci.offer.credential_issued',
+        'oid4vci.offer.expired',
+        'oid4vci.offer.failed',
+        'oid4vci.offer.notified',
+        'oid4vci.offer.token_issued',
         'plan.changed',
         'trust.attestation.created',
         'trust.attestation.revoked',
@@ -192,6 +199,8 @@ describe('credential.issued and credential.revoked', () => {
       status: issued.status,
       issued_at: issued.issued_at,
       expires_at: null,
+      channel: 'api',
+      offer_id: null,
     });
     const text = JSON.stringify(row!.payload);
     expect(text).not.toContain(secret);

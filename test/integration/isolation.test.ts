@@ -45,6 +45,8 @@ type Side = {
   domain: { id: string; domain: string };
   /** A DIDComm message the tenant's DID sent itself (outbound and inbound rows). */
   didcomm: { id: string };
+  /** An OpenID4VCI credential configuration (its id names the side) and an open offer of it. */
+  oid4vci: { configurationId: string; offerId: string };
 };
 
 let a: Side;
@@ -100,8 +102,20 @@ async function makeTenant(label: string): Promise<Side> {
     type: 'https://didcomm.org/basicmessage/2.0/message',
     body: { content: `${label} note` },
   });
+  const configuration = await post('/v1/oid4vci/credential-configurations', {
+    configuration_id: `${label}-degree`,
+    format: 'dc+sd-jwt',
+    issuer: did.did,
+    vct: 'https://example.com/isolation',
+  });
+  const offer = await post('/v1/oid4vci/offers', {
+    configuration_ids: [configuration.configuration_id],
+    subject_id: SHARED_SUBJECT,
+    claims: { [configuration.configuration_id]: claims },
+  });
   return {
     didcomm,
+    oid4vci: { configurationId: configuration.configuration_id, offerId: offer.id },
     owner,
     member,
     role,
@@ -173,7 +187,21 @@ async function issuingState(side: Side) {
       prisma.trustAttestation.findMany({ where, ...byId }),
       prisma.dataSubjectRequest.findMany({ where, ...byId }),
     ]);
-  return { dids, credentials, statusLists, usageCounters, outboxEvents, attestations, subjectRequests };
+  const [oid4vciConfigurations, oid4vciOffers] = await Promise.all([
+    prisma.oid4vciCredentialConfiguration.findMany({ where, ...byId }),
+    prisma.oid4vciOffer.findMany({ where, ...byId }).then(bytesAsHex),
+  ]);
+  return {
+    dids,
+    credentials,
+    statusLists,
+    usageCounters,
+    outboxEvents,
+    attestations,
+    subjectRequests,
+    oid4vciConfigurations,
+    oid4vciOffers,
+  };
 }
 
 async function storedState(side: Side) {
@@ -226,6 +254,8 @@ async function identifiers(side: Side): Promise<string[]> {
     side.report.credential.split('.')[2]!,
     side.domain.id,
     side.domain.domain,
+    side.oid4vci.configurationId,
+    side.oid4vci.offerId,
     ...FORMATS.flatMap((format) => {
       const credential = side.credentials[format];
       const signature = credential.credential.split('~')[0]!.split('.')[2]!;
@@ -301,7 +331,91 @@ async function expectDomainThere(other: Side) {
   expect(read).toMatchObject({ id: other.domain.id, domain: other.domain.domain, status: 'pending' });
 }
 
+const CONFIGURATION_NOT_FOUND = 'credential configuration not found';
+const configurationCall = (method: string, id: string, mutation?: string): Call => ({
+  rest: {
+    method,
+    path: `/v1/oid4vci/credential-configurations/${id}`,
+    ...(method === 'PATCH' && { body: { validity_seconds: 60 } }),
+  },
+  graphql: {
+    query: mutation
+      ? `mutation ($id: String!) { ${mutation} }`
+      : 'query ($id: String!) { oid4vciCredentialConfiguration(configurationId: $id) { id } }',
+    variables: { id },
+  },
+});
+/** The other tenant's offer is still open, as its owner sees it. */
+async function expectOfferOpen(other: Side) {
+  const read = await ok(app.request('GET', `/v1/oid4vci/offers/${other.oid4vci.offerId}`, { token: other.owner.token }));
+  expect(read).toMatchObject({ id: other.oid4vci.offerId, state: 'offered' });
+}
+
 const ID_CASES: IdCase[] = [
+  {
+    name: 'GET /v1/oid4vci/credential-configurations/:configuration_id',
+    foreignId: (other) => other.oid4vci.configurationId,
+    unknownId: () => `nobody-${uniqueSuffix()}`,
+    call: (id) => configurationCall('GET', id),
+    status: 404,
+    error: CONFIGURATION_NOT_FOUND,
+  },
+  {
+    name: 'PATCH /v1/oid4vci/credential-configurations/:configuration_id',
+    foreignId: (other) => other.oid4vci.configurationId,
+    unknownId: () => `nobody-${uniqueSuffix()}`,
+    call: (id) =>
+      configurationCall('PATCH', id, 'updateOid4vciCredentialConfiguration(configurationId: $id, input: { validitySeconds: 60 }) { id }'),
+    status: 404,
+    error: CONFIGURATION_NOT_FOUND,
+  },
+  {
+    name: 'DELETE /v1/oid4vci/credential-configurations/:configuration_id',
+    foreignId: (other) => other.oid4vci.configurationId,
+    unknownId: () => `nobody-${uniqueSuffix()}`,
+    call: (id) => configurationCall('DELETE', id, 'deleteOid4vciCredentialConfiguration(configurationId: $id) { id }'),
+    status: 404,
+    error: CONFIGURATION_NOT_FOUND,
+  },
+  {
+    name: 'POST /v1/oid4vci/offers naming a configuration of B',
+    foreignId: (other) => other.oid4vci.configurationId,
+    unknownId: () => `nobody-${uniqueSuffix()}`,
+    call: (id) => ({
+      rest: {
+        method: 'POST',
+        path: '/v1/oid4vci/offers',
+        body: { configuration_ids: [id], subject_id: SHARED_SUBJECT, claims: { [id]: {} } },
+      },
+      graphql: {
+        query: 'mutation ($id: String!) { createOid4vciOffer(input: { configurationIds: [$id], subjectId: "s", claims: {} }) { txCodeValue } }',
+        variables: { id },
+      },
+    }),
+    status: 400,
+    error: (id) => `unknown credential configuration: ${id}`,
+  },
+  {
+    name: 'GET /v1/oid4vci/offers/:id',
+    foreignId: (other) => other.oid4vci.offerId,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/oid4vci/offers/${id}` },
+      graphql: { query: 'query ($id: String!) { oid4vciOffer(id: $id) { id } }', variables: { id } },
+    }),
+    status: 404,
+    error: 'offer not found',
+  },
+  {
+    name: 'DELETE /v1/oid4vci/offers/:id',
+    foreignId: (other) => other.oid4vci.offerId,
+    call: (id) => ({
+      rest: { method: 'DELETE', path: `/v1/oid4vci/offers/${id}` },
+      graphql: { query: byId('cancelOid4vciOffer', 'id'), variables: { id } },
+    }),
+    status: 404,
+    error: 'offer not found or no longer open',
+    stillThere: expectOfferOpen,
+  },
   {
     name: 'GET /v1/domains/:id',
     foreignId: (other) => other.domain.id,
@@ -685,6 +799,18 @@ const LISTS = [
     path: '/v1/didcomm/messages?limit=100',
     query: '{ didcommMessages(limit: 100) { messages { id did from message envelope } } }',
     own: (s: Side) => s.didcomm.id,
+  },
+  {
+    name: 'OpenID4VCI credential configurations',
+    path: '/v1/oid4vci/credential-configurations?limit=100',
+    query: '{ oid4vciCredentialConfigurations(limit: 100) { configurations { id configurationId issuer metadata } } }',
+    own: (s: Side) => s.oid4vci.configurationId,
+  },
+  {
+    name: 'OpenID4VCI offers',
+    path: '/v1/oid4vci/offers?limit=100',
+    query: '{ oid4vciOffers(limit: 100) { offers { id subjectId configurationIds claims } } }',
+    own: (s: Side) => s.oid4vci.offerId,
   },
   {
     name: 'compliance reports',

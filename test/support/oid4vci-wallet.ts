@@ -178,9 +178,11 @@ export function createWallet(app: TestApp, options: { dpop?: WalletKey | null } 
     nonce,
     credentialRequest,
     receive,
+    /** The last DPoP-Nonce the issuer gave, and the wallet's DPoP key (null: a bearer wallet). */
     get dpopNonce() {
       return dpopNonce;
     },
+    dpopKey: options.dpop ?? null,
   };
 }
 

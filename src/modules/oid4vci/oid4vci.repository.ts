@@ -29,7 +29,7 @@ export type IssuerTenantRow = Prisma.TenantGetPayload<{ select: typeof issuerTen
 
 /** Global: the tenant a wallet-facing URL names by its slug (/oid4vci/{slug}/…), with what issuing needs of it. */
 export function findIssuerTenantBySlug(db: Db, slug: string): Promise<IssuerTenantRow | null> {
-  return db.tenant.findUnique({ relationLoadStrategy: 'join', where: { slug }, select: issuerTenantView });
+  return db.tenant.findFirst({ relationLoadStrategy: 'join', where: { slug }, select: issuerTenantView });
 }
 
 /** The tenant holding the verified domain a request came in on. */
