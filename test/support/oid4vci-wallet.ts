@@ -80,11 +80,27 @@ export type CredentialOffer = {
 
 const PRE_AUTHORIZED = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
 
-/** The wallet's view of one issuer, through the test app (absolute URLs of the app are requested by path). */
-export function createWallet(app: TestApp, options: { dpop?: WalletKey | null } = {}) {
+export type WalletOptions = {
+  /** The wallet's DPoP key; null or absent: a bearer wallet. */
+  dpop?: WalletKey | null;
+  /** The issuer's public base URL (PUBLIC_BASE_URL): default the app's own address. */
+  publicBase?: string;
+  /** Which instance of the service serves a request for `url` (several behind one PUBLIC_BASE_URL); default `app`. */
+  route?: (url: string) => TestApp;
+};
+
+/** The wallet's view of one issuer, through the test app (absolute URLs of the issuer are requested by path). */
+export function createWallet(defaultApp: TestApp, options: WalletOptions = {}) {
+  const base = options.publicBase ?? defaultApp.url;
   const pathOf = (url: string) => {
-    if (!url.startsWith(app.url)) throw new Error(`${url} is not this app's`);
-    return url.slice(app.url.length);
+    if (!url.startsWith(base)) throw new Error(`${url} is not under ${base}`);
+    return url.slice(base.length);
+  };
+  /** The instance that serves `url` (or the path of one). */
+  const via = (url: string) => options.route?.(url) ?? defaultApp;
+  const app = {
+    request: (method: string, path: string, request?: Parameters<TestApp['request']>[2]) =>
+      via(path).request(method, path, request),
   };
   let dpopNonce: string | undefined;
   const rememberNonce = (response: HttpResult) => {
