@@ -17,6 +17,11 @@
 //   4. the rows the change is about (DIDs, members, status lists, credentials, idempotency keys, usage counters);
 //   5. last, the tenant's audit chain head (recordAudit, and issue_credentials() once per tenant of a batch).
 //
+// An OpenID4VCI credential request (src/modules/oid4vci) takes its rows (its c_nonces, the DPoP proof's jti, its offer)
+// before issue_credentials() takes the subscription lock shared: nothing that takes that lock exclusively (a webhook
+// endpoint's change) waits on those rows, so the two cannot wait on each other. A subject's erasure takes the
+// subject's offers before their credentials, as the credential request does.
+//
 // Rows inserted meanwhile (outbox events, audit events) take only the FOR KEY SHARE lock of their foreign keys on
 // the tenant's row, which FOR NO KEY UPDATE does not block; FOR UPDATE did, and that turned an audit record
 // waiting on the tenant's row into a deadlock with a limit check holding the row and waiting on the chain head.

@@ -22,6 +22,9 @@ import { createWallet, keyProof, walletKey, type WalletKey } from '../support/oi
 import { readVector } from '../support/vectors.js';
 import { algOf, digitalBazaarJwk } from '../support/independent-keys.js';
 import { startReceiver } from '../support/webhook-receiver.js';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import { requestOnHost } from '../support/on-host.js';
+import { uniqueSuffix } from '../support/factories.js';
 
 const MINUTE = 60_000;
 /** The service's clock: real time plus what the file has moved it by. */
@@ -29,6 +32,7 @@ let offset = 0;
 const clock = { now: () => new Date(Date.now() + offset) };
 
 let app: TestApp;
+let dns: TestDnsServer;
 let database: Awaited<ReturnType<typeof privatePostgresDatabase>> | undefined;
 let owner: RegisteredUser;
 let edDid: string;
@@ -78,10 +82,11 @@ const degreeClaims = { given_name: 'Alice', degree: 'BSc Mathematics', student_i
 
 beforeAll(async () => {
   database = usingPostgres ? await privatePostgresDatabase() : undefined;
+  dns = await startDnsServer();
   app = await startTestApp({
     databaseUrl: database?.url,
     ownDatabase: true,
-    env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+    env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', DNS_SERVERS: dns.address },
     background: { clock, poll: false },
   });
   owner = await tenantOnPlan(app, 'business');
@@ -92,6 +97,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await app?.close();
+  await dns?.close();
   await database?.drop();
 });
 
@@ -111,7 +117,13 @@ function sdJwtVerifier() {
       await jose.compactVerify(`${data}.${signature}`, await issuerKey(kid!));
       return true;
     },
-    statusListFetcher: async (uri) => (await app.request('GET', uri.slice(app.url.length))).text,
+    // A list under the app's address, or under a verified domain of the tenant (fetched with that Host).
+    statusListFetcher: async (uri) => {
+      const url = new URL(uri);
+      return uri.startsWith(app.url)
+        ? (await app.request('GET', url.pathname)).text
+        : (await requestOnHost(app, url.host, 'GET', url.pathname)).text;
+    },
     loadTypeMetadataFormat: false,
   });
 }
@@ -648,14 +660,73 @@ describe('webhooks', () => {
       await ok(app.request('DELETE', `/v1/oid4vci/offers/${created.id}`, { token: owner.token }));
       await app.services.webhookDispatcher.runDue();
       await hooks.waitFor(2);
+      // Deliveries go out side by side: in either order.
       const delivered = hooks.received.map((delivery) => JSON.parse(delivery.body));
-      expect(delivered.map((event) => [event.type, event.data.offer_id])).toEqual([
-        ['oid4vci.offer.created', created.id],
+      expect(delivered.map((event) => [event.type, event.data.offer_id]).sort()).toEqual([
         ['oid4vci.offer.cancelled', created.id],
+        ['oid4vci.offer.created', created.id],
       ]);
-      expect(delivered[1].data).toMatchObject({ reason: 'cancelled', subject_id: 'did:example:alice' });
+      const cancelled = delivered.find((event) => event.type === 'oid4vci.offer.cancelled');
+      expect(cancelled.data).toMatchObject({ reason: 'cancelled', subject_id: 'did:example:alice' });
     } finally {
       await hooks.close();
     }
+  });
+});
+
+describe('on the tenant’s verified custom domain', () => {
+  let domain: string;
+  /** The app as reached through the domain (what a TLS terminator in front passes on). */
+  const onDomain = () =>
+    ({
+      url: `https://${domain}`,
+      request: (method: string, path: string, options: Parameters<TestApp['request']>[2] = {}) =>
+        requestOnHost(app, domain, method, path, {
+          ...options,
+          headers: { ...options.headers, ...(options.token && { authorization: `Bearer ${options.token}` }) },
+        }),
+    }) as unknown as TestApp;
+
+  beforeAll(async () => {
+    domain = `issuer-${uniqueSuffix()}.example.com`;
+    const claimed = await ok(post('/v1/domains', { domain }));
+    dns.setTxt(claimed.verification.name, [claimed.verification.value]);
+    expect((await ok(post(`/v1/domains/${claimed.id}/verify`))).status).toBe('verified');
+  });
+
+  it('the domain is the issuer: its metadata at the bare well-known paths, endpoints under it', async () => {
+    const metadata = await requestOnHost(app, domain, 'GET', '/.well-known/openid-credential-issuer');
+    expect(metadata.status).toBe(200);
+    expect(metadata.body).toMatchObject({
+      credential_issuer: `https://${domain}`,
+      credential_endpoint: `https://${domain}/oid4vci/${owner.tenant_slug}/credential`,
+    });
+    const as = await requestOnHost(app, domain, 'GET', '/.well-known/oauth-authorization-server');
+    expect(as.body).toMatchObject({ issuer: `https://${domain}`, token_endpoint: `https://${domain}/oid4vci/${owner.tenant_slug}/token` });
+    // The slug path names another identifier: not served on the domain (one host, one issuer).
+    const bySlug = await requestOnHost(app, domain, 'GET', `/.well-known/openid-credential-issuer/oid4vci/${owner.tenant_slug}`);
+    expect(bySlug.status).toBe(404);
+    // Another tenant's issuer is not served on this tenant's domain.
+    const other = await tenantOnPlan(app, 'developer');
+    const foreign = await requestOnHost(app, domain, 'POST', `/oid4vci/${other.tenant_slug}/nonce`);
+    expect([foreign.status, foreign.body.error]).toEqual([404, 'credential issuer not found']);
+  });
+
+  it('an offer made on the domain names it, and a wallet redeems it there with DPoP', async () => {
+    const created = await ok(
+      onDomain().request('POST', '/v1/oid4vci/offers', {
+        token: owner.token,
+        body: { configuration_ids: ['Degree'], subject_id: 'did:example:alice', claims: { Degree: degreeClaims } },
+      }),
+    );
+    expect(created.credential_issuer).toBe(`https://${domain}`);
+    expect(created.credential_offer_uri.startsWith(`https://${domain}/oid4vci/${owner.tenant_slug}/credential-offer/`)).toBe(true);
+    const holder = walletKey('EdDSA');
+    const wallet = createWallet(onDomain(), { dpop: walletKey('ES256') });
+    const { credentials } = await wallet.receive(created.offer_uri, 'Degree', [holder]);
+    await expectSdJwtVc(credentials[0]!, holder);
+    // Its status list is published under the domain too.
+    const { status } = jose.decodeJwt(credentials[0]!.split('~')[0]!) as { status: { status_list: { uri: string } } };
+    expect(status.status_list.uri.startsWith(`https://${domain}/v1/status-lists/`)).toBe(true);
   });
 });
