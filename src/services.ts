@@ -38,6 +38,7 @@ import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
 import { createOwnDids } from './modules/dids/own-dids.js';
 import { createRemoteDidWeb } from './modules/dids/methods/did-web/did-web-remote.js';
 import { createOid4vciService } from './modules/oid4vci/oid4vci.service.js';
+import { createConfigurationsService } from './modules/oid4vci/configurations.service.js';
 import { createOid4vciProtocol } from './modules/oid4vci/oid4vci.protocol.js';
 import { systemClock, type Clock } from './modules/jobs/clock.js';
 
@@ -141,7 +142,10 @@ export function createServices(
   });
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
   // OpenID4VCI (src/modules/oid4vci): the tenant's door (configurations, offers) and the wallet's (the protocol).
-  const oid4vci = createOid4vciService({ prisma, configuredBaseUrl: publicBaseUrl.configured });
+  const oid4vci = {
+    ...createConfigurationsService({ prisma }),
+    ...createOid4vciService({ prisma, configuredBaseUrl: publicBaseUrl.configured }),
+  };
   const oid4vciProtocol = createOid4vciProtocol({
     prisma,
     keys,

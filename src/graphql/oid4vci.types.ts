@@ -12,7 +12,8 @@ import {
   oid4vciFormat,
   updateConfigurationInput,
 } from '../modules/oid4vci/oid4vci.inputs.js';
-import type { ConfigurationView, CreatedOffer, OfferView } from '../modules/oid4vci/oid4vci.service.js';
+import type { ConfigurationView } from '../modules/oid4vci/configurations.service.js';
+import type { CreatedOffer, OfferView } from '../modules/oid4vci/oid4vci.service.js';
 
 const Oid4vciFormat = enumFromZod(oid4vciFormat);
 const Oid4vciOfferState = enumFromZod(offerState);
@@ -28,7 +29,11 @@ const Configuration = builder.objectRef<ConfigurationView>('Oid4vciCredentialCon
     issuer: t.string({ description: 'The tenant’s DID that signs its credentials.', resolve: (c) => c.issuer.did }),
     vct: t.exposeString('vct', { nullable: true }),
     types: t.exposeStringList('types', { description: 'jwt_vc_json: the VC types besides VerifiableCredential.' }),
-    claims: t.field({ type: 'JSON', description: 'The claims it carries and how they show.', resolve: (c) => c.claims }),
+    claims: t.field({
+      type: 'JSON',
+      description: 'The claims it carries and how they show.',
+      resolve: (c) => c.claims,
+    }),
     display: t.field({ type: 'JSON', description: 'How a wallet shows it, per locale.', resolve: (c) => c.display }),
     validitySeconds: t.exposeInt('validitySeconds', { nullable: true }),
     bindingMethods: t.exposeStringList('bindingMethods'),
@@ -81,7 +86,9 @@ const Offer = builder.objectRef<OfferView>('Oid4vciOffer').implement({
       resolve: (offer) => offer.dpopJkt !== null,
     }),
     issuedConfigurationIds: t.exposeStringList('issuedConfigurationIds'),
-    credentialIds: t.exposeStringList('credentialIds', { description: 'The credentials issued (GET /v1/credentials/{id}).' }),
+    credentialIds: t.exposeStringList('credentialIds', {
+      description: 'The credentials issued (GET /v1/credentials/{id}).',
+    }),
     notifications: t.field({
       type: 'JSON',
       description: 'Per credential response: its notification_id and what the wallet said of it (OpenID4VCI §11).',
@@ -126,7 +133,9 @@ const CreatedOfferRef = builder.objectRef<CreatedOffer>('Oid4vciOfferCreated').i
     }),
     credentialOfferUri: t.exposeString('credentialOfferUri', { description: 'Where the offer object is served.' }),
     offerUri: t.exposeString('offerUri', { description: 'openid-credential-offer://?credential_offer_uri=…' }),
-    offerByValueUri: t.exposeString('offerByValueUri', { description: 'openid-credential-offer://?credential_offer=…' }),
+    offerByValueUri: t.exposeString('offerByValueUri', {
+      description: 'openid-credential-offer://?credential_offer=…',
+    }),
     qrCode: t.field({ type: QrCode, resolve: (created) => created.qrCode }),
     txCodeValue: t.exposeString('txCodeValue', {
       nullable: true,

@@ -83,7 +83,11 @@ const metadataResponses = (schema: Schema, example: unknown): PublicOperation['r
       ETag: { description: 'Changes with the document.', schema: { type: 'string' } },
     },
   },
-  '304': { description: 'Not modified (If-None-Match).', mediaTypes: ['text/plain'], schema: { type: 'string', maxLength: 0 } },
+  '304': {
+    description: 'Not modified (If-None-Match).',
+    mediaTypes: ['text/plain'],
+    schema: { type: 'string', maxLength: 0 },
+  },
   '404': {
     description: '`credential issuer not found`: no such tenant (or, on a verified domain, a slug path).',
     mediaTypes: ['application/json'],
@@ -123,7 +127,10 @@ const metadataOperations = (['issuer', 'authorization-server'] as const).flatMap
           dpop_signing_alg_values_supported: ['EdDSA', 'ES256'],
           code_challenge_methods_supported: ['S256'],
         };
-  const what = which === 'issuer' ? 'Credential Issuer Metadata (OpenID4VCI 1.0 §12.2)' : 'authorization server metadata (RFC 8414)';
+  const what =
+    which === 'issuer'
+      ? 'Credential Issuer Metadata (OpenID4VCI 1.0 §12.2)'
+      : 'authorization server metadata (RFC 8414)';
   return [
     {
       method: 'get',
@@ -156,7 +163,11 @@ const endpoint = (
   ...operation,
   responses: {
     ...operation.responses,
-    '404': { description: '`credential issuer not found`: no such tenant.', mediaTypes: ['application/json'], schema: errorRef },
+    '404': {
+      description: '`credential issuer not found`: no such tenant.',
+      mediaTypes: ['application/json'],
+      schema: errorRef,
+    },
   },
 });
 
@@ -165,7 +176,8 @@ const accessTokenHeaders = [
     name: 'Authorization',
     in: 'header',
     required: true,
-    description: '`DPoP <access token>` for a DPoP-bound token (with a DPoP proof header), `Bearer <access token>` otherwise.',
+    description:
+      '`DPoP <access token>` for a DPoP-bound token (with a DPoP proof header), `Bearer <access token>` otherwise.',
     schema: { type: 'string' },
   },
   {
@@ -236,7 +248,13 @@ export const OID4VCI_OPERATIONS: PublicOperation[] = [
           'invalid_request, invalid_grant (unknown, used, expired, cancelled or locked code; wrong tx_code), ' +
           'unsupported_grant_type, invalid_dpop_proof, use_dpop_nonce.',
         mediaTypes: ['application/json'],
-        schema: oauthError(['invalid_request', 'invalid_grant', 'unsupported_grant_type', 'invalid_dpop_proof', 'use_dpop_nonce']),
+        schema: oauthError([
+          'invalid_request',
+          'invalid_grant',
+          'unsupported_grant_type',
+          'invalid_dpop_proof',
+          'use_dpop_nonce',
+        ]),
         headers: { ...noStore, ...dpopNonce },
       },
     },

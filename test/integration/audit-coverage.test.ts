@@ -194,15 +194,25 @@ describe('OpenID4VCI', () => {
       vct: 'https://credentials.example.com/audited',
     });
     await send('PATCH', '/v1/oid4vci/credential-configurations/Audited', { validity_seconds: 3600 });
-    const offer = (await send('POST', '/v1/oid4vci/offers', {
-      configuration_ids: ['Audited'],
-      subject_id: 'did:example:audited',
-      claims: { Audited: { name: 'Audited' } },
-    }, key.body.key)).body;
+    const offer = (
+      await send(
+        'POST',
+        '/v1/oid4vci/offers',
+        {
+          configuration_ids: ['Audited'],
+          subject_id: 'did:example:audited',
+          claims: { Audited: { name: 'Audited' } },
+        },
+        key.body.key,
+      )
+    ).body;
     const wallet = createWallet(app);
     const requestId = `wallet-${uniqueSuffix()}`;
     const offered = await wallet.offerFrom(offer.offer_uri);
-    const token = await wallet.tokenRequest(`${offered.credential_issuer}/token`, offered.grants['urn:ietf:params:oauth:grant-type:pre-authorized_code']!['pre-authorized_code']);
+    const token = await wallet.tokenRequest(
+      `${offered.credential_issuer}/token`,
+      offered.grants['urn:ietf:params:oauth:grant-type:pre-authorized_code']!['pre-authorized_code'],
+    );
     const nonce = await wallet.nonce(`${offered.credential_issuer}/nonce`);
     const issued = await app.request('POST', `/oid4vci/${owner.tenant_slug}/credential`, {
       body: {
@@ -212,11 +222,13 @@ describe('OpenID4VCI', () => {
       headers: { authorization: `Bearer ${token.body.access_token}`, 'x-request-id': requestId },
     });
     expect(issued.status, issued.text).toBe(200);
-    const cancelled = (await send('POST', '/v1/oid4vci/offers', {
-      configuration_ids: ['Audited'],
-      subject_id: 'did:example:audited',
-      claims: { Audited: { name: 'Again' } },
-    })).body;
+    const cancelled = (
+      await send('POST', '/v1/oid4vci/offers', {
+        configuration_ids: ['Audited'],
+        subject_id: 'did:example:audited',
+        claims: { Audited: { name: 'Again' } },
+      })
+    ).body;
     await send('DELETE', `/v1/oid4vci/offers/${cancelled.id}`);
     await send('DELETE', '/v1/oid4vci/credential-configurations/Audited');
 

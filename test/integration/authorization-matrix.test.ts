@@ -736,7 +736,9 @@ ENDPOINTS.push(
     name: 'DELETE /v1/oid4vci/credential-configurations/:configuration_id',
     permission: 'oid4vci:manage',
     rest: (t) => ({ method: 'DELETE', path: `/v1/oid4vci/credential-configurations/${t.configurationId}` }),
-    graphql: byConfiguration('mutation ($id: String!) { deleteOid4vciCredentialConfiguration(configurationId: $id) { id } }'),
+    graphql: byConfiguration(
+      'mutation ($id: String!) { deleteOid4vciCredentialConfiguration(configurationId: $id) { id } }',
+    ),
     allowed: CONFIGURATION_NOT_FOUND,
   },
   {
@@ -769,7 +771,10 @@ ENDPOINTS.push(
     name: 'DELETE /v1/oid4vci/offers/:id',
     permission: 'credentials:issue',
     rest: (t) => ({ method: 'DELETE', path: `/v1/oid4vci/offers/${t.offerId}` }),
-    graphql: (t) => ({ query: 'mutation ($id: String!) { cancelOid4vciOffer(id: $id) { id } }', variables: { id: t.offerId } }),
+    graphql: (t) => ({
+      query: 'mutation ($id: String!) { cancelOid4vciOffer(id: $id) { id } }',
+      variables: { id: t.offerId },
+    }),
     allowed: { status: 404, error: 'offer not found or no longer open' },
   },
 );

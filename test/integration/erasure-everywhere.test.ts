@@ -239,11 +239,13 @@ beforeAll(async () => {
     }),
   );
   const offer = (name: string) =>
-    ok(call(issuer, 'POST', '/v1/oid4vci/offers', {
-      configuration_ids: ['Erasable'],
-      subject_id: SUBJECT,
-      claims: { Erasable: { name } },
-    }));
+    ok(
+      call(issuer, 'POST', '/v1/oid4vci/offers', {
+        configuration_ids: ['Erasable'],
+        subject_id: SUBJECT,
+        claims: { Erasable: { name } },
+      }),
+    );
   await offer(VALUES.offered);
   const redeemed = await offer(VALUES.redeemed);
   await createWallet(app).receive(redeemed.offer_uri, 'Erasable', [walletKey()]);

@@ -347,7 +347,9 @@ const configurationCall = (method: string, id: string, mutation?: string): Call 
 });
 /** The other tenant's offer is still open, as its owner sees it. */
 async function expectOfferOpen(other: Side) {
-  const read = await ok(app.request('GET', `/v1/oid4vci/offers/${other.oid4vci.offerId}`, { token: other.owner.token }));
+  const read = await ok(
+    app.request('GET', `/v1/oid4vci/offers/${other.oid4vci.offerId}`, { token: other.owner.token }),
+  );
   expect(read).toMatchObject({ id: other.oid4vci.offerId, state: 'offered' });
 }
 
@@ -365,7 +367,11 @@ const ID_CASES: IdCase[] = [
     foreignId: (other) => other.oid4vci.configurationId,
     unknownId: () => `nobody-${uniqueSuffix()}`,
     call: (id) =>
-      configurationCall('PATCH', id, 'updateOid4vciCredentialConfiguration(configurationId: $id, input: { validitySeconds: 60 }) { id }'),
+      configurationCall(
+        'PATCH',
+        id,
+        'updateOid4vciCredentialConfiguration(configurationId: $id, input: { validitySeconds: 60 }) { id }',
+      ),
     status: 404,
     error: CONFIGURATION_NOT_FOUND,
   },
@@ -388,7 +394,8 @@ const ID_CASES: IdCase[] = [
         body: { configuration_ids: [id], subject_id: SHARED_SUBJECT, claims: { [id]: {} } },
       },
       graphql: {
-        query: 'mutation ($id: String!) { createOid4vciOffer(input: { configurationIds: [$id], subjectId: "s", claims: {} }) { txCodeValue } }',
+        query:
+          'mutation ($id: String!) { createOid4vciOffer(input: { configurationIds: [$id], subjectId: "s", claims: {} }) { txCodeValue } }',
         variables: { id },
       },
     }),

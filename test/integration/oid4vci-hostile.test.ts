@@ -138,10 +138,17 @@ describe('the token endpoint', () => {
     await refused(() => wallet.tokenRequest(`${a.issuer}/token`, 'x'.repeat(43)), 400, 'invalid_grant');
     await refused(() => wallet.tokenRequest(`${a.issuer}/token`, code, '123456'), 400, 'invalid_request', /no tx_code/);
     const form = (body: string, contentType = 'application/x-www-form-urlencoded') =>
-      app.request('POST', `/oid4vci/${a.owner.tenant_slug}/token`, { rawBody: body, headers: { 'content-type': contentType } });
+      app.request('POST', `/oid4vci/${a.owner.tenant_slug}/token`, {
+        rawBody: body,
+        headers: { 'content-type': contentType },
+      });
     await refused(() => form('grant_type=authorization_code&code=abc'), 400, 'unsupported_grant_type');
     await refused(() => form(`grant_type=${encodeURIComponent(PRE_AUTHORIZED)}`), 400, 'invalid_request');
-    await refused(() => form(JSON.stringify({ grant_type: PRE_AUTHORIZED }), 'application/json'), 400, 'invalid_request');
+    await refused(
+      () => form(JSON.stringify({ grant_type: PRE_AUTHORIZED }), 'application/json'),
+      400,
+      'invalid_request',
+    );
     // Still redeemable after all that.
     expect((await wallet.tokenRequest(`${a.issuer}/token`, code)).status).toBe(200);
   });
@@ -165,12 +172,27 @@ describe('the token endpoint', () => {
     await refused(() => send(withoutNonce), 400, 'use_dpop_nonce');
     const nonce = (await send(withoutNonce)).headers.get('dpop-nonce')!;
     expect(nonce).toMatch(/^[A-Za-z0-9_-]{40,80}$/);
-    await refused(async () => send(await dpopProof(dpop, 'POST', `${b.issuer}/token`, { nonce })), 400, 'invalid_dpop_proof', /htu/);
-    await refused(async () => send(await dpopProof(dpop, 'PUT', endpoint, { nonce })), 400, 'invalid_dpop_proof', /htm/);
+    await refused(
+      async () => send(await dpopProof(dpop, 'POST', `${b.issuer}/token`, { nonce })),
+      400,
+      'invalid_dpop_proof',
+      /htu/,
+    );
+    await refused(
+      async () => send(await dpopProof(dpop, 'PUT', endpoint, { nonce })),
+      400,
+      'invalid_dpop_proof',
+      /htm/,
+    );
     // B's nonce is not A's.
     const bNonce = (await app.request('POST', `/oid4vci/${b.owner.tenant_slug}/nonce`)).headers.get('dpop-nonce')!;
     await refused(async () => send(await dpopProof(dpop, 'POST', endpoint, { nonce: bNonce })), 400, 'use_dpop_nonce');
-    await refused(async () => send(await dpopProof(dpop, 'POST', endpoint, { nonce, iat: seconds() - 3600 })), 400, 'invalid_dpop_proof', /iat/);
+    await refused(
+      async () => send(await dpopProof(dpop, 'POST', endpoint, { nonce, iat: seconds() - 3600 })),
+      400,
+      'invalid_dpop_proof',
+      /iat/,
+    );
     // Signed by another key than the one in its header.
     const forged = await dpopProof(walletKey('ES256'), 'POST', endpoint, { nonce, header: { jwk: dpop.publicJwk } });
     await refused(() => send(forged), 400, 'invalid_dpop_proof');
@@ -212,7 +234,9 @@ describe('the credential endpoint', () => {
     await refused(() => send(bPath, `Bearer ${accessToken}`), 401, 'invalid_token', /unknown/);
     await refused(() => send(aPath, `DPoP ${accessToken}`), 401, 'invalid_token', /bearer/);
     const challenged = await send(bPath, `Bearer ${accessToken}`);
-    expect(challenged.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="unknown access token"');
+    expect(challenged.headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="unknown access token"',
+    );
   });
 
   it('refuses a token issued for one configuration asking for another (403 insufficient_scope)', async () => {
@@ -230,12 +254,16 @@ describe('the credential endpoint', () => {
   });
 
   it('refuses nonces used, unknown, of another tenant, missing or expired as the spec names them', async () => {
-    const { wallet, accessToken, nonce, credentialEndpoint } = await session(a, { configurations: ['Degree', 'Strict'] });
+    const { wallet, accessToken, nonce, credentialEndpoint } = await session(a, {
+      configurations: ['Degree', 'Strict'],
+    });
     const holder = walletKey();
     const used = await nonce();
     const foreign = await createWallet(app).nonce(`${b.issuer}/nonce`);
     const proofWith = (cNonce: string | undefined) => keyProof(holder, { aud: a.issuer, nonce: cNonce });
-    const [usedProof, madeUp, foreignProof, noNonce] = await Promise.all([used, 'made-up', foreign, undefined].map(proofWith));
+    const [usedProof, madeUp, foreignProof, noNonce] = await Promise.all(
+      [used, 'made-up', foreign, undefined].map(proofWith),
+    );
     const send = (proof: string, configurationId = 'Strict') =>
       wallet.credentialRequest(credentialEndpoint, accessToken, credentialBody([proof], configurationId));
     expect((await send(usedProof!, 'Degree')).status).toBe(200);
@@ -245,10 +273,14 @@ describe('the credential endpoint', () => {
     await refused(() => send(noNonce!), 400, 'invalid_proof', /no nonce/);
     // Two proofs of one batch sharing a nonce consume it once, and are both served (then it is gone).
     const shared = await nonce();
-    const batch = await wallet.credentialRequest(credentialEndpoint, accessToken, credentialBody(
-      await Promise.all([walletKey(), walletKey()].map((key) => keyProof(key, { aud: a.issuer, nonce: shared }))),
-      'Strict',
-    ));
+    const batch = await wallet.credentialRequest(
+      credentialEndpoint,
+      accessToken,
+      credentialBody(
+        await Promise.all([walletKey(), walletKey()].map((key) => keyProof(key, { aud: a.issuer, nonce: shared }))),
+        'Strict',
+      ),
+    );
     expect(batch.status, batch.text).toBe(200);
     expect(batch.body.credentials).toHaveLength(2);
   });
@@ -262,13 +294,36 @@ describe('the credential endpoint', () => {
     const cNonce = await nonce();
     await refused(() => send(keyProof(holder, { aud: b.issuer, nonce: cNonce })), 400, 'invalid_proof', /aud/);
     await refused(() => send(keyProof(holder, { aud: a.issuer, nonce: cNonce, typ: 'JWT' })), 400, 'invalid_proof');
-    await refused(() => send(keyProof(walletKey('EdDSA'), { aud: a.issuer, nonce: cNonce })), 400, 'invalid_proof', /alg/);
-    await refused(() => send(keyProof(holder, { aud: a.issuer, nonce: cNonce, iat: seconds() - 3600 })), 400, 'invalid_proof', /iat/);
+    await refused(
+      () => send(keyProof(walletKey('EdDSA'), { aud: a.issuer, nonce: cNonce })),
+      400,
+      'invalid_proof',
+      /alg/,
+    );
+    await refused(
+      () => send(keyProof(holder, { aud: a.issuer, nonce: cNonce, iat: seconds() - 3600 })),
+      400,
+      'invalid_proof',
+      /iat/,
+    );
     const stranger = walletKey('ES256');
-    await refused(() => send(keyProof(stranger, { aud: a.issuer, nonce: cNonce, header: { jwk: holder.publicJwk } })), 400, 'invalid_proof');
+    await refused(
+      () => send(keyProof(stranger, { aud: a.issuer, nonce: cNonce, header: { jwk: holder.publicJwk } })),
+      400,
+      'invalid_proof',
+    );
     const privateJwk = holder.privateKey.export({ format: 'jwk' });
-    await refused(() => send(keyProof(holder, { aud: a.issuer, nonce: cNonce, header: { jwk: privateJwk } })), 400, 'invalid_proof', /private/);
-    await refused(() => send(keyProof(holder, { aud: a.issuer, nonce: cNonce, header: { kid: '0' }, as: 'kid' })), 400, 'invalid_proof');
+    await refused(
+      () => send(keyProof(holder, { aud: a.issuer, nonce: cNonce, header: { jwk: privateJwk } })),
+      400,
+      'invalid_proof',
+      /private/,
+    );
+    await refused(
+      () => send(keyProof(holder, { aud: a.issuer, nonce: cNonce, header: { kid: '0' }, as: 'kid' })),
+      400,
+      'invalid_proof',
+    );
     await refused(() => send('not-a-jwt'), 400, 'invalid_credential_request');
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'openid4vci-proof+jwt', jwk: holder.publicJwk })).toString('base64url')}.${Buffer.from(JSON.stringify({ aud: a.issuer, iat: seconds(), nonce: cNonce })).toString('base64url')}.`;
     await refused(() => send(unsigned), 400, 'invalid_credential_request');
@@ -282,20 +337,42 @@ describe('the credential endpoint', () => {
     const proof = await keyProof(walletKey(), { aud: a.issuer, nonce: cNonce });
     const send = (body: unknown) => wallet.credentialRequest(credentialEndpoint, accessToken, body);
     await refused(() => send(credentialBody([proof], 'Nope')), 400, 'unknown_credential_configuration');
-    await refused(() => send({ credential_identifier: 'x', proofs: { jwt: [proof] } }), 400, 'unknown_credential_identifier');
-    await refused(() => send({ credential_configuration_id: 'Degree', credential_identifier: 'x' }), 400, 'invalid_credential_request');
+    await refused(
+      () => send({ credential_identifier: 'x', proofs: { jwt: [proof] } }),
+      400,
+      'unknown_credential_identifier',
+    );
+    await refused(
+      () => send({ credential_configuration_id: 'Degree', credential_identifier: 'x' }),
+      400,
+      'invalid_credential_request',
+    );
     await refused(() => send({ credential_configuration_id: 'Degree' }), 400, 'invalid_proof', /required/);
-    await refused(() => send({ credential_configuration_id: 'Degree', proof: { proof_type: 'jwt', jwt: proof } }), 400, 'invalid_credential_request');
+    await refused(
+      () => send({ credential_configuration_id: 'Degree', proof: { proof_type: 'jwt', jwt: proof } }),
+      400,
+      'invalid_credential_request',
+    );
     await refused(() => send({ credential_configuration_id: 'Degree', proofs: { di_vp: [{}] } }), 400, 'invalid_proof');
     await refused(
-      () => send({ ...credentialBody([proof]), credential_response_encryption: { jwk: walletKey().publicJwk, alg: 'ECDH-ES', enc: 'A128GCM' } }),
+      () =>
+        send({
+          ...credentialBody([proof]),
+          credential_response_encryption: { jwk: walletKey().publicJwk, alg: 'ECDH-ES', enc: 'A128GCM' },
+        }),
       400,
       'invalid_encryption_parameters',
     );
-    const eleven = await Promise.all(Array.from({ length: 11 }, () => keyProof(walletKey(), { aud: a.issuer, nonce: cNonce })));
+    const eleven = await Promise.all(
+      Array.from({ length: 11 }, () => keyProof(walletKey(), { aud: a.issuer, nonce: cNonce })),
+    );
     await refused(() => send(credentialBody(eleven)), 400, 'invalid_credential_request', /at most 10/);
     await refused(
-      () => app.request('POST', credentialEndpoint.slice(app.url.length), { rawBody: '{', headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' } }),
+      () =>
+        app.request('POST', credentialEndpoint.slice(app.url.length), {
+          rawBody: '{',
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        }),
       400,
       'invalid_credential_request',
     );
@@ -304,9 +381,13 @@ describe('the credential endpoint', () => {
 
   it('refuses DPoP-bound tokens without their proof, as bearer, with a wrong ath or key, and a replayed proof', async () => {
     const dpop = walletKey('EdDSA');
-    const { wallet, accessToken, nonce, credentialEndpoint } = await session(a, { dpop, configurations: ['Degree', 'Strict'] });
+    const { wallet, accessToken, nonce, credentialEndpoint } = await session(a, {
+      dpop,
+      configurations: ['Degree', 'Strict'],
+    });
     const holder = walletKey('ES256');
-    const body = async (configurationId = 'Strict') => credentialBody([await keyProof(holder, { aud: a.issuer, nonce: await nonce() })], configurationId);
+    const body = async (configurationId = 'Strict') =>
+      credentialBody([await keyProof(holder, { aud: a.issuer, nonce: await nonce() })], configurationId);
     const path = credentialEndpoint.slice(app.url.length);
     const strict = await body();
     const dpopNonce = wallet.dpopNonce!;
@@ -316,17 +397,41 @@ describe('the credential endpoint', () => {
       dpopProof(key, 'POST', url, { nonce: dpopNonce, accessToken, ...options });
     await refused(() => send({ authorization: `Bearer ${accessToken}` }), 401, 'invalid_token', /DPoP-bound/);
     await refused(() => send({ authorization: `DPoP ${accessToken}` }), 401, 'invalid_dpop_proof');
-    await refused(async () => send({ authorization: `DPoP ${accessToken}`, dpop: await proofFor({ accessToken: 'bsv_other' }) }), 401, 'invalid_dpop_proof', /ath/);
-    await refused(async () => send({ authorization: `DPoP ${accessToken}`, dpop: await proofFor({}, walletKey('EdDSA')) }), 401, 'invalid_dpop_proof', /thumbprint/);
-    await refused(async () => send({ authorization: `DPoP ${accessToken}`, dpop: await proofFor({}, dpop, `${b.issuer}/credential`) }), 401, 'invalid_dpop_proof', /htu/);
-    const stale = await send({ authorization: `DPoP ${accessToken}`, dpop: await dpopProof(dpop, 'POST', credentialEndpoint, { accessToken }) });
+    await refused(
+      async () => send({ authorization: `DPoP ${accessToken}`, dpop: await proofFor({ accessToken: 'bsv_other' }) }),
+      401,
+      'invalid_dpop_proof',
+      /ath/,
+    );
+    await refused(
+      async () => send({ authorization: `DPoP ${accessToken}`, dpop: await proofFor({}, walletKey('EdDSA')) }),
+      401,
+      'invalid_dpop_proof',
+      /thumbprint/,
+    );
+    await refused(
+      async () =>
+        send({ authorization: `DPoP ${accessToken}`, dpop: await proofFor({}, dpop, `${b.issuer}/credential`) }),
+      401,
+      'invalid_dpop_proof',
+      /htu/,
+    );
+    const stale = await send({
+      authorization: `DPoP ${accessToken}`,
+      dpop: await dpopProof(dpop, 'POST', credentialEndpoint, { accessToken }),
+    });
     expect([stale.status, stale.body.error]).toEqual([401, 'use_dpop_nonce']);
     expect(stale.headers.get('dpop-nonce')).toEqual(expect.any(String));
     expect(stale.headers.get('www-authenticate')).toMatch(/^DPoP algs="EdDSA ES256", error="use_dpop_nonce"/);
     const good = await proofFor();
     const degree = await body('Degree');
     expect((await send({ authorization: `DPoP ${accessToken}`, dpop: good }, degree)).status).toBe(200);
-    await refused(async () => send({ authorization: `DPoP ${accessToken}`, dpop: good }), 401, 'invalid_dpop_proof', /used before/);
+    await refused(
+      async () => send({ authorization: `DPoP ${accessToken}`, dpop: good }),
+      401,
+      'invalid_dpop_proof',
+      /used before/,
+    );
   });
 
   it('refuses a batch the month’s quota cannot cover, whole: nothing issued, nothing counted', async () => {
@@ -337,11 +442,16 @@ describe('the credential endpoint', () => {
       data: { tenantId: tenant.owner.tenant_id, month: usageMonth(), shard: 0, credentialsIssued: 99 },
     });
     const cNonce = await nonce();
-    const proofs = await Promise.all([walletKey(), walletKey()].map((key) => keyProof(key, { aud: tenant.issuer, nonce: cNonce })));
+    const proofs = await Promise.all(
+      [walletKey(), walletKey()].map((key) => keyProof(key, { aud: tenant.issuer, nonce: cNonce })),
+    );
     const before = await stored(tenant);
     const response = await wallet.credentialRequest(credentialEndpoint, accessToken, credentialBody(proofs));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'credential_request_denied', error_description: 'monthly credential issuance limit reached (100)' });
+    expect(response.body).toEqual({
+      error: 'credential_request_denied',
+      error_description: 'monthly credential issuance limit reached (100)',
+    });
     expect(await stored(tenant)).toEqual(before);
     // One still fits.
     const one = await wallet.credentialRequest(credentialEndpoint, accessToken, credentialBody([proofs[0]!]));

@@ -28,7 +28,12 @@ beforeAll(async () => {
   await ok(
     two.request('POST', '/v1/oid4vci/credential-configurations', {
       token: owner.token,
-      body: { configuration_id: 'Shared', format: 'dc+sd-jwt', issuer: did, vct: 'https://credentials.example.com/shared' },
+      body: {
+        configuration_id: 'Shared',
+        format: 'dc+sd-jwt',
+        issuer: did,
+        vct: 'https://credentials.example.com/shared',
+      },
     }),
   );
 }, 60_000);
@@ -90,7 +95,10 @@ describe('two instances behind one public base URL', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
     expect(answers.find((answer) => answer.status === 400)!.body.error).toBe('invalid_nonce');
     const states = await Promise.all(
-      offers.map(async (created) => (await ok(one.request('GET', `/v1/oid4vci/offers/${created.id}`, { token: owner.token }))).state),
+      offers.map(
+        async (created) =>
+          (await ok(one.request('GET', `/v1/oid4vci/offers/${created.id}`, { token: owner.token }))).state,
+      ),
     );
     expect(states.sort()).toEqual(['credential_issued', 'token_issued']);
   });

@@ -75,7 +75,14 @@ const membershipConfiguration = (configurationId: string, issuer: string) => ({
 });
 
 async function offer(configurationIds: string[], claims: Record<string, object>, extra: Record<string, unknown> = {}) {
-  return ok(post('/v1/oid4vci/offers', { configuration_ids: configurationIds, subject_id: 'did:example:alice', claims, ...extra }));
+  return ok(
+    post('/v1/oid4vci/offers', {
+      configuration_ids: configurationIds,
+      subject_id: 'did:example:alice',
+      claims,
+      ...extra,
+    }),
+  );
 }
 
 const degreeClaims = { given_name: 'Alice', degree: 'BSc Mathematics', student_id: 'S-1234' };
@@ -146,7 +153,11 @@ async function expectJwtVc(credential: string, holder: WalletKey) {
   expect(verified.issuer).toBe(p256Did);
   expect(verified.payload.sub).toBe(holder.did);
   expect(verified.verifiableCredential.type).toEqual(['VerifiableCredential', 'MembershipCredential']);
-  expect(verified.verifiableCredential.credentialSubject).toEqual({ id: holder.did, member_since: 2019, level: 'gold' });
+  expect(verified.verifiableCredential.credentialSubject).toEqual({
+    id: holder.did,
+    member_since: 2019,
+    level: 'gold',
+  });
 }
 
 // ─── Credential configurations ────────────────────────────────────────────────────────────────────────
@@ -188,7 +199,9 @@ describe('credential configurations', () => {
       }),
     );
     expect(changed).toMatchObject({ display: [{ name: 'Diploma', locale: 'fr' }], proof_algs: ['ES256'] });
-    const deleted = await ok(app.request('DELETE', '/v1/oid4vci/credential-configurations/Scratch', { token: owner.token }));
+    const deleted = await ok(
+      app.request('DELETE', '/v1/oid4vci/credential-configurations/Scratch', { token: owner.token }),
+    );
     expect(deleted.configuration_id).toBe('Scratch');
     const gone = await app.request('GET', '/v1/oid4vci/credential-configurations/Scratch', { token: owner.token });
     expect(gone.status).toBe(404);
@@ -197,12 +210,18 @@ describe('credential configurations', () => {
 
   it.each([
     [{ vct: undefined }, 'vct is required for dc+sd-jwt'],
-    [{ binding_methods: ['jwk'], format: 'jwt_vc_json', vct: undefined, claims: [] }, 'jwt_vc_json binds to did:key only'],
+    [
+      { binding_methods: ['jwk'], format: 'jwt_vc_json', vct: undefined, claims: [] },
+      'jwt_vc_json binds to did:key only',
+    ],
     [{ claims: [{ name: 'iss' }] }, 'claims[].name may not be a reserved claim (iss, sub, vct, cnf, status, id, …)'],
     [{ claims: [{ name: 'a' }, { name: 'a' }] }, 'claims names a claim twice'],
     [{ configuration_id: 'has space' }, expect.stringMatching(/^configuration_id must be/)],
     [{ proof_algs: ['RS256'] }, 'proof_algs may hold EdDSA and ES256'],
-    [{ display: [{ name: 'x', background_color: 'red' }] }, 'display[].background_color must be a CSS colour such as #12107c'],
+    [
+      { display: [{ name: 'x', background_color: 'red' }] },
+      'display[].background_color must be a CSS colour such as #12107c',
+    ],
   ])('refuses %j: 400 %s', async (change, error) => {
     const body = { ...degreeConfiguration('Refused', edDid), ...change };
     const response = await post('/v1/oid4vci/credential-configurations', body);
@@ -310,7 +329,11 @@ describe('issuer metadata', () => {
 
 describe('offers', () => {
   it('an offer by value, by reference and as QR codes, with a transaction code shown once', async () => {
-    const created = await offer(['Degree'], { Degree: degreeClaims }, { tx_code: { length: 8, description: 'By SMS' } });
+    const created = await offer(
+      ['Degree'],
+      { Degree: degreeClaims },
+      { tx_code: { length: 8, description: 'By SMS' } },
+    );
     expect(created).toMatchObject({
       state: 'offered',
       subject_id: 'did:example:alice',
@@ -351,13 +374,24 @@ describe('offers', () => {
   it.each([
     [{ configuration_ids: ['Nope'] }, 'unknown credential configuration: Nope'],
     [{ claims: { Degree: { degree: 'BSc' } } }, 'claims for Degree lack the mandatory claim given_name'],
-    [{ claims: { Degree: { given_name: 'A', shoe_size: 42 } } }, 'claims for Degree hold shoe_size, which the configuration does not describe'],
-    [{ claims: { Degree: degreeClaims, Membership: {} } }, 'claims names a configuration that is not offered: Membership'],
+    [
+      { claims: { Degree: { given_name: 'A', shoe_size: 42 } } },
+      'claims for Degree hold shoe_size, which the configuration does not describe',
+    ],
+    [
+      { claims: { Degree: degreeClaims, Membership: {} } },
+      'claims names a configuration that is not offered: Membership',
+    ],
     [{ tx_code: { length: 3 } }, 'tx_code.length must be 4 to 12'],
     [{ expires_in: 10 }, 'expires_in must be 60 to 604800'],
     [{ subject_id: '' }, 'subject_id is required'],
   ])('refuses %j: 400 %s', async (change, error) => {
-    const body = { configuration_ids: ['Degree'], subject_id: 'did:example:alice', claims: { Degree: degreeClaims }, ...change };
+    const body = {
+      configuration_ids: ['Degree'],
+      subject_id: 'did:example:alice',
+      claims: { Degree: degreeClaims },
+      ...change,
+    };
     const response = await post('/v1/oid4vci/offers', body);
     expect([response.status, response.body.error]).toEqual([400, error]);
   });
@@ -372,7 +406,10 @@ describe('offers', () => {
       `${created.credential_issuer}/token`,
       created.credential_offer.grants[PRE_AUTHORIZED]['pre-authorized_code'],
     );
-    expect([token.status, token.body]).toEqual([400, { error: 'invalid_grant', error_description: 'the offer was cancelled' }]);
+    expect([token.status, token.body]).toEqual([
+      400,
+      { error: 'invalid_grant', error_description: 'the offer was cancelled' },
+    ]);
     const again = await app.request('DELETE', `/v1/oid4vci/offers/${created.id}`, { token: owner.token });
     expect([again.status, again.body.error]).toEqual([404, 'offer not found or no longer open']);
     const listed = await get('/v1/oid4vci/offers?state=cancelled&limit=100');
@@ -383,7 +420,10 @@ describe('offers', () => {
     await ok(post('/v1/oid4vci/credential-configurations', degreeConfiguration('InUse', edDid)));
     const created = await offer(['InUse'], { InUse: degreeClaims });
     const refused = await app.request('DELETE', '/v1/oid4vci/credential-configurations/InUse', { token: owner.token });
-    expect([refused.status, refused.body.error]).toEqual([409, 'an open offer names this credential configuration: cancel it first']);
+    expect([refused.status, refused.body.error]).toEqual([
+      409,
+      'an open offer names this credential configuration: cancel it first',
+    ]);
     await ok(app.request('DELETE', `/v1/oid4vci/offers/${created.id}`, { token: owner.token }));
     await ok(app.request('DELETE', '/v1/oid4vci/credential-configurations/InUse', { token: owner.token }));
   });
@@ -404,16 +444,30 @@ describe('offers', () => {
     );
     expect(created.body.errors, created.text).toBeUndefined();
     const answer = created.body.data.createOid4vciOffer;
-    expect(answer.offer).toMatchObject({ state: 'offered', subjectId: 'did:example:bob', txCode: { length: 5, inputMode: 'text' } });
+    expect(answer.offer).toMatchObject({
+      state: 'offered',
+      subjectId: 'did:example:bob',
+      txCode: { length: 5, inputMode: 'text' },
+    });
     expect(answer.txCodeValue).toMatch(/^[A-HJ-NP-Z2-9]{5}$/);
-    const read = await app.graphql('query ($id: String!) { oid4vciOffer(id: $id) { id state } }', { id: answer.offer.id }, owner.token);
+    const read = await app.graphql(
+      'query ($id: String!) { oid4vciOffer(id: $id) { id state } }',
+      { id: answer.offer.id },
+      owner.token,
+    );
     expect(read.body.data.oid4vciOffer).toEqual({ id: answer.offer.id, state: 'offered' });
   });
 });
 
 // ─── The pre-authorized code flow ─────────────────────────────────────────────────────────────────────
 
-type Flow = { name: string; configuration: 'Degree' | 'Membership'; dpop: boolean; holders: number; proofAs: 'jwk' | 'kid' };
+type Flow = {
+  name: string;
+  configuration: 'Degree' | 'Membership';
+  dpop: boolean;
+  holders: number;
+  proofAs: 'jwk' | 'kid';
+};
 const FLOWS: Flow[] = [
   { name: 'dc+sd-jwt, DPoP, a batch of three', configuration: 'Degree', dpop: true, holders: 3, proofAs: 'jwk' },
   { name: 'dc+sd-jwt, bearer, one', configuration: 'Degree', dpop: false, holders: 1, proofAs: 'kid' },
@@ -434,9 +488,17 @@ describe.each(FLOWS)('a wallet redeems an offer: $name', (flow) => {
     const offered = await wallet.offerFrom(created.offer_uri);
     const metadata = await wallet.metadata(offered.credential_issuer);
     const as = await wallet.metadata(offered.credential_issuer, 'oauth-authorization-server');
-    const token = await wallet.tokenRequest(as.token_endpoint, offered.grants[PRE_AUTHORIZED]!['pre-authorized_code'], created.tx_code_value);
+    const token = await wallet.tokenRequest(
+      as.token_endpoint,
+      offered.grants[PRE_AUTHORIZED]!['pre-authorized_code'],
+      created.tx_code_value,
+    );
     expect(token.status, token.text).toBe(200);
-    expect(token.body).toEqual({ access_token: expect.stringMatching(/^bsv_/), token_type: flow.dpop ? 'DPoP' : 'Bearer', expires_in: 300 });
+    expect(token.body).toEqual({
+      access_token: expect.stringMatching(/^bsv_/),
+      token_type: flow.dpop ? 'DPoP' : 'Bearer',
+      expires_in: 300,
+    });
     expect(token.headers.get('cache-control')).toBe('no-store');
     const cNonce = await wallet.nonce(metadata.nonce_endpoint);
     const proofs = await Promise.all(
@@ -471,7 +533,10 @@ describe.each(FLOWS)('a wallet redeems an offer: $name', (flow) => {
     expect(read.credential_ids).toHaveLength(flow.holders);
     for (const id of read.credential_ids) {
       const credential = await get(`/v1/credentials/${id}`);
-      expect(credential).toMatchObject({ subject_id: 'did:example:alice', issuer: flow.configuration === 'Degree' ? edDid : p256Did });
+      expect(credential).toMatchObject({
+        subject_id: 'did:example:alice',
+        issuer: flow.configuration === 'Degree' ? edDid : p256Did,
+      });
       expect(received).toContain(credential.credential);
     }
   });
@@ -486,7 +551,8 @@ describe.each(FLOWS)('a wallet redeems an offer: $name', (flow) => {
       'oid4vci.offer.credential_issued',
     ]);
     const issued = ofOffer.filter((event) => event.type === 'credential.issued');
-    for (const event of issued) expect(event.data).toMatchObject({ channel: 'oid4vci', subject_id: 'did:example:alice' });
+    for (const event of issued)
+      expect(event.data).toMatchObject({ channel: 'oid4vci', subject_id: 'did:example:alice' });
     expect(ofOffer.at(0)!.data).toMatchObject({ state: 'credential_issued', configuration_id: flow.configuration });
     expect(JSON.stringify(ofOffer)).not.toContain(JSON.stringify(claims).slice(1, -1));
   });
@@ -527,7 +593,15 @@ describe('an offer of two configurations', () => {
     const ask = async (configurationId: string) =>
       wallet.credentialRequest(metadata.credential_endpoint, first.token.access_token, {
         credential_configuration_id: configurationId,
-        proofs: { jwt: [await keyProof(holder, { aud: first.offer.credential_issuer, nonce: await wallet.nonce(metadata.nonce_endpoint), as: 'kid' })] },
+        proofs: {
+          jwt: [
+            await keyProof(holder, {
+              aud: first.offer.credential_issuer,
+              nonce: await wallet.nonce(metadata.nonce_endpoint),
+              as: 'kid',
+            }),
+          ],
+        },
       });
     const second = await ask('Membership');
     expect(second.status, second.text).toBe(200);
@@ -558,7 +632,11 @@ describe('notifications', () => {
     expect([malformed.status, malformed.body.error]).toEqual([400, 'invalid_notification_request']);
     const read = await get(`/v1/oid4vci/offers/${created.id}`);
     expect(read.notifications).toEqual([
-      expect.objectContaining({ notification_id: response.notification_id, event: 'credential_accepted', configuration_id: 'Degree' }),
+      expect.objectContaining({
+        notification_id: response.notification_id,
+        event: 'credential_accepted',
+        configuration_id: 'Degree',
+      }),
     ]);
     const events = (await get('/v1/events?type=oid4vci.offer.notified&limit=100')).events as { data: any }[];
     expect(events.filter((event) => event.data.offer_id === created.id)).toHaveLength(1);
@@ -577,11 +655,20 @@ describe('the transaction code', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const answer = await wallet.tokenRequest(endpoint, code, wrong);
       expect([answer.status, answer.body.error]).toEqual([400, 'invalid_grant']);
-      expect(answer.body.error_description).toBe(attempt === 5 ? 'wrong tx_code: the offer is now locked' : 'wrong tx_code');
+      expect(answer.body.error_description).toBe(
+        attempt === 5 ? 'wrong tx_code: the offer is now locked' : 'wrong tx_code',
+      );
     }
     const right = await wallet.tokenRequest(endpoint, code, created.tx_code_value);
-    expect(right.body).toEqual({ error: 'invalid_grant', error_description: 'the offer is locked after too many wrong transaction codes' });
-    expect(await get(`/v1/oid4vci/offers/${created.id}`)).toMatchObject({ state: 'failed', tx_code_failures: 5, failure_reason: 'tx_code_attempts' });
+    expect(right.body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'the offer is locked after too many wrong transaction codes',
+    });
+    expect(await get(`/v1/oid4vci/offers/${created.id}`)).toMatchObject({
+      state: 'failed',
+      tx_code_failures: 5,
+      failure_reason: 'tx_code_attempts',
+    });
     const events = (await get('/v1/events?type=oid4vci.offer.failed&limit=100')).events as { data: any }[];
     expect(events.map((event) => event.data.offer_id)).toContain(created.id);
   });
@@ -600,7 +687,10 @@ describe('time', () => {
       // Read as expired at once; the sweep makes it so in the table, with its event.
       const before = await app.database.prisma.oid4vciOffer.findUniqueOrThrow({ where: { id: created.id } });
       expect(before.state).toBe('offered');
-      await oid4vciJobs({ db: app.database.prisma })['oid4vci.expire'].run({}, { clock, log: capturingLogger([]) } as never);
+      await oid4vciJobs({ db: app.database.prisma })['oid4vci.expire'].run({}, {
+        clock,
+        log: capturingLogger([]),
+      } as never);
       expect(await get(`/v1/oid4vci/offers/${created.id}`)).toMatchObject({ state: 'expired' });
       const events = (await get('/v1/events?type=oid4vci.offer.expired&limit=100')).events as { data: any }[];
       expect(events.map((event) => event.data.offer_id)).toContain(created.id);
@@ -614,7 +704,10 @@ describe('time', () => {
     const wallet = createWallet(app);
     const offered = await wallet.offerFrom(created.offer_uri);
     const metadata = await wallet.metadata(offered.credential_issuer);
-    const token = await wallet.tokenRequest(`${offered.credential_issuer}/token`, offered.grants[PRE_AUTHORIZED]!['pre-authorized_code']);
+    const token = await wallet.tokenRequest(
+      `${offered.credential_issuer}/token`,
+      offered.grants[PRE_AUTHORIZED]!['pre-authorized_code'],
+    );
     const cNonce = await wallet.nonce(metadata.nonce_endpoint);
     const holder = walletKey();
     offset += 6 * MINUTE;
@@ -625,7 +718,9 @@ describe('time', () => {
       });
       expect(late.status).toBe(401);
       expect(late.body).toEqual({ error: 'invalid_token', error_description: 'the access token has expired' });
-      expect(late.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="the access token has expired"');
+      expect(late.headers.get('www-authenticate')).toBe(
+        'Bearer error="invalid_token", error_description="the access token has expired"',
+      );
     } finally {
       offset = 0;
     }
@@ -702,9 +797,17 @@ describe('on the tenant’s verified custom domain', () => {
       credential_endpoint: `https://${domain}/oid4vci/${owner.tenant_slug}/credential`,
     });
     const as = await requestOnHost(app, domain, 'GET', '/.well-known/oauth-authorization-server');
-    expect(as.body).toMatchObject({ issuer: `https://${domain}`, token_endpoint: `https://${domain}/oid4vci/${owner.tenant_slug}/token` });
+    expect(as.body).toMatchObject({
+      issuer: `https://${domain}`,
+      token_endpoint: `https://${domain}/oid4vci/${owner.tenant_slug}/token`,
+    });
     // The slug path names another identifier: not served on the domain (one host, one issuer).
-    const bySlug = await requestOnHost(app, domain, 'GET', `/.well-known/openid-credential-issuer/oid4vci/${owner.tenant_slug}`);
+    const bySlug = await requestOnHost(
+      app,
+      domain,
+      'GET',
+      `/.well-known/openid-credential-issuer/oid4vci/${owner.tenant_slug}`,
+    );
     expect(bySlug.status).toBe(404);
     // Another tenant's issuer is not served on this tenant's domain.
     const other = await tenantOnPlan(app, 'developer');
@@ -720,7 +823,9 @@ describe('on the tenant’s verified custom domain', () => {
       }),
     );
     expect(created.credential_issuer).toBe(`https://${domain}`);
-    expect(created.credential_offer_uri.startsWith(`https://${domain}/oid4vci/${owner.tenant_slug}/credential-offer/`)).toBe(true);
+    expect(
+      created.credential_offer_uri.startsWith(`https://${domain}/oid4vci/${owner.tenant_slug}/credential-offer/`),
+    ).toBe(true);
     const holder = walletKey('EdDSA');
     const wallet = createWallet(onDomain(), { dpop: walletKey('ES256') });
     const { credentials } = await wallet.receive(created.offer_uri, 'Degree', [holder]);

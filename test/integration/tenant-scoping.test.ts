@@ -371,7 +371,10 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
       claims: [{ name: 'name' }],
     };
     await send('POST', '/v1/oid4vci/credential-configurations', owner.token, configuration);
-    await send('POST', '/v1/oid4vci/credential-configurations', owner.token, { ...configuration, configuration_id: 'Spare' });
+    await send('POST', '/v1/oid4vci/credential-configurations', owner.token, {
+      ...configuration,
+      configuration_id: 'Spare',
+    });
     await getTwoPages('/v1/oid4vci/credential-configurations', owner.token);
     await get('/v1/oid4vci/credential-configurations/Scoped', owner.token);
     await send('PATCH', '/v1/oid4vci/credential-configurations/Spare', owner.token, { display: [{ name: 'Spare' }] });
@@ -398,7 +401,10 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
       },
     });
     expect(notified.status, notified.text).toBe(204);
-    await oid4vciJobs({ db: app.database.prisma })['oid4vci.expire'].run({}, { clock: systemClock, log: capturingLogger([]) } as never);
+    await oid4vciJobs({ db: app.database.prisma })['oid4vci.expire'].run({}, {
+      clock: systemClock,
+      log: capturingLogger([]),
+    } as never);
     await send('POST', `/v1/compliance/subjects/${encodeURIComponent(subject)}/erase`, owner.token);
     expect(tenantScopeViolations(collect())).toEqual([]);
   });

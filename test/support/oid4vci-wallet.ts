@@ -16,7 +16,8 @@ export function walletKey(alg: Alg = 'ES256'): WalletKey {
   const { privateKey, publicKey } =
     alg === 'EdDSA' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' }) as jose.JWK;
-  const publicJwk = alg === 'EdDSA' ? { kty: 'OKP', crv: 'Ed25519', x: jwk.x } : { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y };
+  const publicJwk =
+    alg === 'EdDSA' ? { kty: 'OKP', crv: 'Ed25519', x: jwk.x } : { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y };
   let multikey: Buffer;
   if (alg === 'EdDSA') {
     multikey = Buffer.concat([Buffer.from([0xed, 0x01]), Buffer.from(jwk.x!, 'base64url')]);
@@ -55,7 +56,15 @@ export function dpopProof(
 /** A `jwt` key proof (OpenID4VCI 1.0 Appendix F.1): the key as `jwk`, or as a did:key `kid`. */
 export function keyProof(
   key: WalletKey,
-  options: { aud: string; nonce?: string; iat?: number; as?: 'jwk' | 'kid'; typ?: string; header?: object; payload?: object },
+  options: {
+    aud: string;
+    nonce?: string;
+    iat?: number;
+    as?: 'jwk' | 'kid';
+    typ?: string;
+    header?: object;
+    payload?: object;
+  },
 ) {
   return new jose.SignJWT({
     aud: options.aud,
@@ -128,7 +137,12 @@ export function createWallet(defaultApp: TestApp, options: WalletOptions = {}) {
   }
 
   /** The token request; with a DPoP key, sent once without a nonce and once more with the one the server gives. */
-  async function tokenRequest(tokenEndpoint: string, code: string, txCode?: string, extra: Record<string, string> = {}) {
+  async function tokenRequest(
+    tokenEndpoint: string,
+    code: string,
+    txCode?: string,
+    extra: Record<string, string> = {},
+  ) {
     const body = new URLSearchParams({ grant_type: PRE_AUTHORIZED, 'pre-authorized_code': code, ...extra });
     if (txCode !== undefined) body.set('tx_code', txCode);
     const send = async () => {
@@ -166,12 +180,14 @@ export function createWallet(defaultApp: TestApp, options: WalletOptions = {}) {
     const offer = await offerFrom(offerUri);
     const issuerMetadata = await metadata(offer.credential_issuer);
     const asMetadata = await metadata(offer.credential_issuer, 'oauth-authorization-server');
-    const token = await tokenRequest(asMetadata.token_endpoint, offer.grants[PRE_AUTHORIZED]!['pre-authorized_code'], txCode);
+    const token = await tokenRequest(
+      asMetadata.token_endpoint,
+      offer.grants[PRE_AUTHORIZED]!['pre-authorized_code'],
+      txCode,
+    );
     if (token.status !== 200) throw new Error(`token: ${token.status} ${token.text}`);
     const cNonce = await nonce(issuerMetadata.nonce_endpoint);
-    const proofs = await Promise.all(
-      keys.map((key) => keyProof(key, { aud: offer.credential_issuer, nonce: cNonce })),
-    );
+    const proofs = await Promise.all(keys.map((key) => keyProof(key, { aud: offer.credential_issuer, nonce: cNonce })));
     const response = await credentialRequest(issuerMetadata.credential_endpoint, token.body.access_token, {
       credential_configuration_id: configurationId,
       proofs: { jwt: proofs },

@@ -213,7 +213,8 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
     matches: modelLookup('Tenant', 'findFirst', ['slug']),
   },
   expireDueOid4vciOffers: {
-    reason: "OpenID4VCI: the expiry sweep moves every tenant's lapsed sessions to expired by time, not a request's data",
+    reason:
+      "OpenID4VCI: the expiry sweep moves every tenant's lapsed sessions to expired by time, not a request's data",
     matches: rawLookup(/^UPDATE oid4vci_offers o SET state = 'expired', ended_at = /),
   },
   deleteExpiredOid4vciNonces: {

@@ -95,7 +95,10 @@ export function issueRequestFor(
   const validity =
     config.validitySeconds === null
       ? {}
-      : { validFrom: now.toISOString(), validUntil: new Date(now.getTime() + config.validitySeconds * 1000).toISOString() };
+      : {
+          validFrom: now.toISOString(),
+          validUntil: new Date(now.getTime() + config.validitySeconds * 1000).toISOString(),
+        };
   if (config.format === 'dc+sd-jwt') {
     const described = new Map(config.claims.map((claim) => [claim.name, claim]));
     return {

@@ -9,7 +9,12 @@
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { KeyEncryption } from '../../lib/key-encryption.js';
-import { C_NONCE_TTL_SECONDS, DPOP_NONCE_TTL_SECONDS, PROOF_CLOCK_SKEW_SECONDS, randomSecret } from './offer-session.policy.js';
+import {
+  C_NONCE_TTL_SECONDS,
+  DPOP_NONCE_TTL_SECONDS,
+  PROOF_CLOCK_SKEW_SECONDS,
+  randomSecret,
+} from './offer-session.policy.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 

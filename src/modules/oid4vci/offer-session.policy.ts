@@ -2,6 +2,7 @@
 // a given moment, and what a token or credential request may do in each state. The repository writes what these
 // decide, each change conditioned on the state it was decided from.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { sha256 } from '../../lib/crypto.js';
 
 /** How long an offer's pre-authorized code may be redeemed, by default and at most (OpenID4VCI 1.0 §4.1.1: short-lived). */
 export const OFFER_TTL_SECONDS = { default: 3600, min: 60, max: 7 * 24 * 3600 } as const;
@@ -29,7 +30,9 @@ export const OPEN_STATES: readonly OfferState[] = ['offered', 'token_issued'];
 
 /** The state as it is at `now`: an open session past its expiry is expired, whether or not the sweep has written it. */
 export function stateAt(session: { state: OfferState; expiresAt: Date }, now: Date): OfferState {
-  return OPEN_STATES.includes(session.state) && session.expiresAt.getTime() <= now.getTime() ? 'expired' : session.state;
+  return OPEN_STATES.includes(session.state) && session.expiresAt.getTime() <= now.getTime()
+    ? 'expired'
+    : session.state;
 }
 
 export type TxCodeMode = 'numeric' | 'text';
@@ -53,6 +56,9 @@ export const randomSecret = () => randomBytes(32).toString('base64url');
  */
 export const preAuthorizedCodeOf = (reference: string) =>
   createHash('sha256').update(`oid4vci-pre-authorized-code:${reference}`).digest('base64url');
+
+/** SHA-256 of a transaction code, salted with its offer's id (a short code's hash alone is a lookup away). */
+export const txCodeHash = (offerId: string, code: string) => sha256(`${offerId}:${code}`);
 
 /** Why a pre-authorized code cannot be redeemed now (the wallet gets invalid_grant), or null when it can. */
 export function redeemRefusal(session: { state: OfferState; expiresAt: Date }, now: Date): string | null {

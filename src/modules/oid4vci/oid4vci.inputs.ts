@@ -15,12 +15,10 @@ export type BindingMethod = (typeof BINDING_METHODS)[number];
 export const PROOF_ALGS = ['EdDSA', 'ES256'] as const;
 export type ProofAlg = (typeof PROOF_ALGS)[number];
 
-export const oid4vciFormat = z
-  .enum(OID4VCI_FORMATS, { error: 'format must be dc+sd-jwt or jwt_vc_json' })
-  .meta({
-    id: 'Oid4vciFormat',
-    description: 'dc+sd-jwt (SD-JWT VC, the holder key in cnf) or jwt_vc_json (W3C VC JWT, the holder a did:key).',
-  });
+export const oid4vciFormat = z.enum(OID4VCI_FORMATS, { error: 'format must be dc+sd-jwt or jwt_vc_json' }).meta({
+  id: 'Oid4vciFormat',
+  description: 'dc+sd-jwt (SD-JWT VC, the holder key in cnf) or jwt_vc_json (W3C VC JWT, the holder a did:key).',
+});
 
 const bindingMethod = z
   .enum(BINDING_METHODS, { error: 'binding_methods may hold jwk and did:key' })
@@ -30,19 +28,19 @@ const proofAlg = z
   .enum(PROOF_ALGS, { error: 'proof_algs may hold EdDSA and ES256' })
   .meta({ id: 'Oid4vciProofAlg', description: 'A JWS algorithm a holder’s key proof may use.' });
 
-export const offerState = z
-  .enum(OFFER_STATES, { error: `state must be one of ${OFFER_STATES.join(', ')}` })
-  .meta({
-    id: 'Oid4vciOfferState',
-    description:
-      'offered → token_issued (a wallet redeemed the code) → credential_issued (every configuration issued); or ' +
-      'expired, cancelled (by the tenant, or its subject erased), failed (too many wrong transaction codes).',
-  });
+export const offerState = z.enum(OFFER_STATES, { error: `state must be one of ${OFFER_STATES.join(', ')}` }).meta({
+  id: 'Oid4vciOfferState',
+  description:
+    'offered → token_issued (a wallet redeemed the code) → credential_issued (every configuration issued); or ' +
+    'expired, cancelled (by the tenant, or its subject erased), failed (too many wrong transaction codes).',
+});
 
 export const CONFIGURATION_ID_RULE =
   'configuration_id must be 1 to 100 letters, digits, dots, colons, underscores or hyphens, starting with a letter or digit';
 const configurationId = z
-  .string({ error: (issue) => (issue.input == null ? 'configuration_id is required' : 'configuration_id must be a string') })
+  .string({
+    error: (issue) => (issue.input == null ? 'configuration_id is required' : 'configuration_id must be a string'),
+  })
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, { error: CONFIGURATION_ID_RULE })
   .meta({ description: 'The credential_configuration_id wallets see.', examples: ['UniversityDegree'] });
 
@@ -51,9 +49,12 @@ const locale = z
   .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, { error: 'locale must be a BCP 47 language tag, e.g. en-US' })
   .optional();
 const text = (field: string, max: number) =>
-  z.string({ error: `${field} must be a string` }).min(1, { error: `${field} must not be empty` }).max(max, {
-    error: `${field} must be at most ${max} characters`,
-  });
+  z
+    .string({ error: `${field} must be a string` })
+    .min(1, { error: `${field} must not be empty` })
+    .max(max, {
+      error: `${field} must be at most ${max} characters`,
+    });
 const uri = (field: string) =>
   text(field, 2048).refine((value) => URL.canParse(value), { error: `${field} must be a URI (https: or data:)` });
 // CSS Color Module Level 3 numerical values (OpenID4VCI §12.2.4): #rgb, #rrggbb, rgb() or rgba().
@@ -85,7 +86,10 @@ const claimDescription = z
       .meta({ description: 'dc+sd-jwt: whether the holder may withhold it (default true).' }),
     display: z.array(claimDisplay, { error: 'claims[].display must be an array' }).max(20).optional(),
   })
-  .meta({ id: 'Oid4vciClaimInput', description: 'A claim the credential carries: its name and how a wallet shows it.' });
+  .meta({
+    id: 'Oid4vciClaimInput',
+    description: 'A claim the credential carries: its name and how a wallet shows it.',
+  });
 
 const display = z
   .object({
@@ -181,26 +185,8 @@ function checkConfiguration(
   }
 }
 
-export const createConfigurationInput = z
-  .object({
-    configurationId,
-    format: oid4vciFormat,
-    issuer,
-    vct: vct.nullish(),
-    types: typeNames.nullish(),
-    claims: claims.nullish(),
-    display: displays.nullish(),
-    validitySeconds: validitySeconds.nullish(),
-    bindingMethods: bindingMethods.nullish(),
-    proofAlgs: proofAlgs.nullish(),
-  })
-  .superRefine(checkConfiguration);
-
-export type CreateConfigurationInput = z.output<typeof createConfigurationInput>;
-
-/** Everything but the id and the format, which name what wallets were offered and cannot change. */
-export const updateConfigurationInput = z.object({
-  issuer: issuer.nullish(),
+/** What a configuration has besides its id, format and issuer: the same rules on create and on update. */
+const configurationFields = {
   vct: vct.nullish(),
   types: typeNames.nullish(),
   claims: claims.nullish(),
@@ -208,7 +194,16 @@ export const updateConfigurationInput = z.object({
   validitySeconds: validitySeconds.nullish(),
   bindingMethods: bindingMethods.nullish(),
   proofAlgs: proofAlgs.nullish(),
-});
+};
+
+export const createConfigurationInput = z
+  .object({ configurationId, format: oid4vciFormat, issuer, ...configurationFields })
+  .superRefine(checkConfiguration);
+
+export type CreateConfigurationInput = z.output<typeof createConfigurationInput>;
+
+/** Everything but the id and the format, which name what wallets were offered and cannot change. */
+export const updateConfigurationInput = z.object({ issuer: issuer.nullish(), ...configurationFields });
 
 export type UpdateConfigurationInput = z.output<typeof updateConfigurationInput>;
 

@@ -18,7 +18,12 @@ import {
 } from '@openid4vc/oauth2';
 import { Openid4vciIssuer, Openid4vciVersion, type CredentialIssuerMetadata } from '@openid4vc/openid4vci';
 import { Oauth2Error } from '../../http/oauth2-errors.js';
-import { didKeyFromPublicJwk, parseDidKey, verifierFor, type DidKeyPublicJwk } from '../dids/methods/did-key/did-key.js';
+import {
+  didKeyFromPublicJwk,
+  parseDidKey,
+  verifierFor,
+  type DidKeyPublicJwk,
+} from '../dids/methods/did-key/did-key.js';
 import { SIGNING_ALG } from '../dids/signing-keys.js';
 import type { HolderKey } from './credential-configurations.js';
 
@@ -48,7 +53,10 @@ function signerKey(signer: JwtSigner): DidKeyPublicJwk | null {
 }
 
 const callbacks: Omit<CallbackContext, 'decryptJwe'> = {
-  hash: (data, algorithm) => createHash(HASHES[algorithm] ?? 'unsupported').update(data).digest(),
+  hash: (data, algorithm) =>
+    createHash(HASHES[algorithm] ?? 'unsupported')
+      .update(data)
+      .digest(),
   generateRandom: (length) => randomBytes(length),
   verifyJwt: (signer, { header, compact }) => {
     const jwk = signerKey(signer);
@@ -177,7 +185,8 @@ export async function verifyDpopProof(options: {
 }): Promise<{ jkt: string; jti: string; iat: number }> {
   try {
     const { header } = decodeJwt({ jwt: options.jwt });
-    if (hasPrivateMembers(header.jwk)) throw new Oauth2Error('invalid_dpop_proof', 'the DPoP proof carries a private key');
+    if (hasPrivateMembers(header.jwk))
+      throw new Oauth2Error('invalid_dpop_proof', 'the DPoP proof carries a private key');
     const verified = await authorizationServer.verifyDpopJwt({
       dpopJwt: options.jwt,
       request: options.request as never,
@@ -211,7 +220,8 @@ export function parseCredentialRequest(body: unknown, metadata: object): Credent
   }
   const request = body as Record<string, unknown>;
   // Pre-1.0 shapes (a single `proof`, a `format` instead of a configuration id) are not this version's.
-  if ('proof' in request) throw new Oauth2Error('invalid_credential_request', 'send proofs, not proof (OpenID4VCI 1.0)');
+  if ('proof' in request)
+    throw new Oauth2Error('invalid_credential_request', 'send proofs, not proof (OpenID4VCI 1.0)');
   const configurationId = request.credential_configuration_id;
   const credentialIdentifier = request.credential_identifier;
   if ((configurationId === undefined) === (credentialIdentifier === undefined)) {
@@ -220,12 +230,21 @@ export function parseCredentialRequest(body: unknown, metadata: object): Credent
       'send exactly one of credential_configuration_id and credential_identifier',
     );
   }
-  if (typeof configurationId === 'string' && !(configurationId in ((metadata as { credential_configurations_supported: object }).credential_configurations_supported))) {
+  if (
+    typeof configurationId === 'string' &&
+    !(
+      configurationId in
+      (metadata as { credential_configurations_supported: object }).credential_configurations_supported
+    )
+  ) {
     throw new Oauth2Error('unknown_credential_configuration', 'the credential configuration is unknown');
   }
   let parsed;
   try {
-    parsed = issuer.parseCredentialRequest({ issuerMetadata: issuerMetadataResult(metadata), credentialRequest: request });
+    parsed = issuer.parseCredentialRequest({
+      issuerMetadata: issuerMetadataResult(metadata),
+      credentialRequest: request,
+    });
   } catch (error) {
     throw asOauth2Error(error, 'invalid_credential_request');
   }
@@ -305,4 +324,3 @@ export const nonceResponse = (cNonce: string) => issuer.createNonceResponse({ cN
 /** RFC 7638 SHA-256 thumbprint of a public JWK, as DPoP's jkt (RFC 9449 §6.1). */
 export const jwkThumbprint = (jwk: Jwk) =>
   calculateJwkThumbprint({ jwk, hashAlgorithm: HashAlgorithm.Sha256, hashCallback: callbacks.hash });
-

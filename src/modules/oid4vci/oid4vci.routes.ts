@@ -27,7 +27,12 @@ function issuerPath(pathname: string): { slug: string; rest: string } | null {
 }
 
 const notFound = (response: ServerResponse, requestId: string, what: string) =>
-  sendJson(response, 404, { error: `${what} not found`, code: 'NOT_FOUND', request_id: requestId }, { 'Cache-Control': 'no-store' });
+  sendJson(
+    response,
+    404,
+    { error: `${what} not found`, code: 'NOT_FOUND', request_id: requestId },
+    { 'Cache-Control': 'no-store' },
+  );
 
 /**
  * The issuer a request is for: the slug's tenant (on the service's host, or on that tenant's own verified domain),
@@ -127,7 +132,10 @@ const serveEndpoint = (endpoint: Endpoint) => async (context: PublicRequest) => 
     context.response.writeHead(204, answer.headers).end();
     return;
   }
-  sendJson(context.response, answer.status ?? 200, answer.body, { 'Content-Type': 'application/json', ...answer.headers });
+  sendJson(context.response, answer.status ?? 200, answer.body, {
+    'Content-Type': 'application/json',
+    ...answer.headers,
+  });
 };
 
 const slugParameter = '{tenant_slug}';
@@ -161,17 +169,15 @@ export const OID4VCI_ROUTES: readonly PublicRoute[] = [
     matches: (pathname) => issuerPath(pathname)?.rest.startsWith('credential-offer/') ?? false,
     handle: serveOffer,
   },
-  ...ENDPOINTS.map(
-    (endpoint): PublicRoute => ({
-      path: `${ISSUER_PATH_PREFIX}${slugParameter}/${endpoint}`,
-      reason:
-        endpoint === 'token' || endpoint === 'nonce'
-          ? `the wallet’s ${endpoint} endpoint: a pre-authorized code (or nothing) is the wallet’s whole credential`
-          : `the wallet’s ${endpoint} endpoint: authorised by the access token it carries, not by a session or API key`,
-      rateLimit: 'public',
-      methods: ['POST'],
-      matches: (pathname) => issuerPath(pathname)?.rest === endpoint,
-      handle: serveEndpoint(endpoint),
-    }),
-  ),
+  ...ENDPOINTS.map((endpoint): PublicRoute => ({
+    path: `${ISSUER_PATH_PREFIX}${slugParameter}/${endpoint}`,
+    reason:
+      endpoint === 'token' || endpoint === 'nonce'
+        ? `the wallet’s ${endpoint} endpoint: a pre-authorized code (or nothing) is the wallet’s whole credential`
+        : `the wallet’s ${endpoint} endpoint: authorised by the access token it carries, not by a session or API key`,
+    rateLimit: 'public',
+    methods: ['POST'],
+    matches: (pathname) => issuerPath(pathname)?.rest === endpoint,
+    handle: serveEndpoint(endpoint),
+  })),
 ];

@@ -1,37 +1,22 @@
-// The tenant's door of OpenID4VCI, with a principal: its credential configurations (permission oid4vci:manage)
-// and its offers (credentials:issue): make one, list, read, cancel. What wallets do with an offer is
-// oid4vci.protocol.ts. Every change is audited and announced through the outbox in its transaction.
+// The tenant's door of OpenID4VCI, with a principal: its offers (credentials:issue): make one, list, read, cancel.
+// Its credential configurations are configurations.service.ts; what wallets do with an offer, oid4vci.protocol.ts.
+// Every change is audited and announced through the outbox in its transaction.
 import QRCode from 'qrcode';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { uuidV7, sha256 } from '../../lib/crypto.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { MESSAGES } from '../../lib/messages.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { parseIssueInput } from '../credentials/credentials.inputs.js';
 import type { RequestOrigin } from '../credentials/credentials.service.js';
-import { findDid } from '../dids/dids.repository.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
-import {
-  DEFAULT_PROOF_ALGS,
-  defaultBindingMethods,
-  issueRequestFor,
-  metadataEntry,
-  offeredClaimsProblem,
-  type CredentialConfiguration,
-} from './credential-configurations.js';
+import { issueRequestFor, offeredClaimsProblem, type CredentialConfiguration } from './credential-configurations.js';
 import { credentialIssuerIdentifier } from './issuer-identifier.js';
 import { credentialIssuerMetadata, issuerEndpoints } from './issuer-metadata.js';
 import { credentialOffer } from './oid4vci.library.js';
-import {
-  createConfigurationInput,
-  createOfferInput,
-  mergedConfiguration,
-  offerListInput,
-  updateConfigurationInput,
-} from './oid4vci.inputs.js';
+import { createOfferInput, offerListInput } from './oid4vci.inputs.js';
 import {
   generateTxCode,
   OFFER_TTL_SECONDS,
@@ -39,17 +24,17 @@ import {
   randomSecret,
   stateAt,
   TX_CODE_LENGTH,
+  txCodeHash,
   type OfferState,
   type TxCodeMode,
 } from './offer-session.policy.js';
 import * as repository from './oid4vci.repository.js';
-import type { OfferRow, StoredConfiguration } from './oid4vci.repository.js';
+import type { OfferRow } from './oid4vci.repository.js';
+import { findConfigurations } from './configurations.repository.js';
+import { activeIssuerDid } from './configurations.service.js';
 
-export const CONFIGURATION_NOT_FOUND = 'credential configuration not found';
 export const OFFER_NOT_FOUND = 'offer not found';
 const OFFER_NOT_OPEN = 'offer not found or no longer open';
-
-export type ConfigurationView = StoredConfiguration & { metadata: Record<string, unknown> };
 
 export type OfferView = Omit<OfferRow, 'state' | 'txCodeLength' | 'txCodeInputMode' | 'txCodeDescription'> & {
   state: OfferState;
@@ -78,15 +63,7 @@ export type Oid4vciServiceDeps = {
   configuredBaseUrl: () => string;
 };
 
-/** SHA-256 of a transaction code, salted with its offer's id (a short code's hash alone is a lookup away). */
-export const txCodeHash = (offerId: string, code: string) => sha256(`${offerId}:${code}`);
-
 export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServiceDeps) {
-  const viewOfConfiguration = (config: StoredConfiguration): ConfigurationView => ({
-    ...config,
-    metadata: metadataEntry(config),
-  });
-
   function viewOfOffer(row: OfferRow, now = new Date()): OfferView {
     const { txCodeLength, txCodeInputMode, txCodeDescription, ...rest } = row;
     return {
@@ -98,126 +75,6 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
           : { length: txCodeLength, inputMode: txCodeInputMode as TxCodeMode, description: txCodeDescription },
     };
   }
-
-  /** The tenant's DID `did`, active: what a configuration may sign with. */
-  async function activeIssuerDid(tenantId: string, did: string) {
-    const row = await findDid(prisma, tenantId, did);
-    if (!row) throw notFound(MESSAGES.didNotFound(did));
-    if (row.deactivatedAt) throw badRequest(MESSAGES.issuerDidDeactivated);
-    return row;
-  }
-
-  async function configurationOf(tenantId: string, configurationId: string) {
-    const config = await repository.findConfiguration(prisma, tenantId, configurationId);
-    if (!config) throw notFound(CONFIGURATION_NOT_FOUND);
-    return config;
-  }
-
-  async function createConfiguration(principal: Principal, rawInput: unknown, requestId: string | null) {
-    const input = parseInput(createConfigurationInput, rawInput);
-    const did = await activeIssuerDid(principal.tenantId, input.issuer);
-    if ((await repository.countConfigurations(prisma, principal.tenantId)) >= repository.MAX_CONFIGURATIONS) {
-      throw badRequest(`a tenant holds at most ${repository.MAX_CONFIGURATIONS} credential configurations`);
-    }
-    if (await repository.findConfiguration(prisma, principal.tenantId, input.configurationId)) {
-      throw conflict('credential configuration already exists');
-    }
-    const data = {
-      issuerDidId: did.id,
-      vct: input.vct ?? null,
-      types: input.types ?? [],
-      claims: input.claims ?? [],
-      display: input.display ?? [],
-      validitySeconds: input.validitySeconds ?? null,
-      bindingMethods: input.bindingMethods ?? defaultBindingMethods(input.format),
-      proofAlgs: input.proofAlgs ?? DEFAULT_PROOF_ALGS,
-    };
-    return prisma.$transaction(async (tx) => {
-      const created = await repository.createConfiguration(
-        tx,
-        principal.tenantId,
-        input.configurationId,
-        input.format,
-        data,
-      );
-      await recordAudit(tx, actorFrom(principal, requestId), {
-        action: 'oid4vci.configuration.created',
-        targetType: 'oid4vci_configuration',
-        targetId: created.configurationId,
-        details: { format: created.format, issuer: created.issuer.did },
-      });
-      return viewOfConfiguration(created);
-    });
-  }
-
-  async function updateConfiguration(
-    principal: Principal,
-    configurationId: string,
-    rawInput: unknown,
-    requestId: string | null,
-  ) {
-    const input = parseInput(updateConfigurationInput, rawInput);
-    const current = await configurationOf(principal.tenantId, configurationId);
-    const merged = {
-      format: current.format,
-      vct: input.vct === undefined ? current.vct : input.vct,
-      types: input.types ?? current.types,
-      claims: input.claims ?? current.claims,
-      bindingMethods: input.bindingMethods ?? current.bindingMethods,
-    };
-    parseInput(mergedConfiguration, merged);
-    const did = await activeIssuerDid(principal.tenantId, input.issuer ?? current.issuer.did);
-    return prisma.$transaction(async (tx) => {
-      const updated = await repository.updateConfiguration(tx, principal.tenantId, configurationId, {
-        issuerDidId: did.id,
-        vct: merged.vct,
-        types: merged.types,
-        claims: merged.claims,
-        display: input.display ?? current.display,
-        validitySeconds: input.validitySeconds === undefined ? current.validitySeconds : input.validitySeconds,
-        bindingMethods: merged.bindingMethods,
-        proofAlgs: input.proofAlgs ?? current.proofAlgs,
-      });
-      if (!updated) throw notFound(CONFIGURATION_NOT_FOUND);
-      await recordAudit(tx, actorFrom(principal, requestId), {
-        action: 'oid4vci.configuration.updated',
-        targetType: 'oid4vci_configuration',
-        targetId: configurationId,
-        details: { fields: Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined) },
-      });
-      return viewOfConfiguration(updated);
-    });
-  }
-
-  /** Deletes a configuration no open offer names (those would fail at the wallet); answers it as it was. */
-  async function deleteConfiguration(principal: Principal, configurationId: string, requestId: string | null) {
-    const current = await configurationOf(principal.tenantId, configurationId);
-    if (await repository.isOffered(prisma, principal.tenantId, configurationId, new Date())) {
-      throw conflict('an open offer names this credential configuration: cancel it first');
-    }
-    return prisma.$transaction(async (tx) => {
-      if (!(await repository.deleteConfiguration(tx, principal.tenantId, configurationId))) {
-        throw notFound(CONFIGURATION_NOT_FOUND);
-      }
-      await recordAudit(tx, actorFrom(principal, requestId), {
-        action: 'oid4vci.configuration.deleted',
-        targetType: 'oid4vci_configuration',
-        targetId: configurationId,
-        details: { format: current.format },
-      });
-      return viewOfConfiguration(current);
-    });
-  }
-
-  async function listConfigurations(principal: Principal, page: PageRequest) {
-    const result = await fetchPage(page, (window) =>
-      repository.listConfigurations(prisma, principal.tenantId, window),
-    );
-    return { configurations: result.items.map(viewOfConfiguration), nextCursor: result.nextCursor };
-  }
-
-  const getConfiguration = async (principal: Principal, configurationId: string) =>
-    viewOfConfiguration(await configurationOf(principal.tenantId, configurationId));
 
   /** The tenant's issuer identifier and endpoints under the request's origin (its verified domain or the service's). */
   async function issuerOf(tenantId: string, origin: RequestOrigin | undefined) {
@@ -254,11 +111,11 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
   ): Promise<CreatedOffer> {
     const input = parseInput(createOfferInput, rawInput);
     const { tenantId } = principal;
-    const configs = await repository.findConfigurations(prisma, tenantId, input.configurationIds);
+    const configs = await findConfigurations(prisma, tenantId, input.configurationIds);
     const missing = input.configurationIds.find((id) => !configs.some((config) => config.configurationId === id));
     if (missing !== undefined) throw badRequest(`unknown credential configuration: ${missing}`);
     checkOfferedClaims(configs, input.claims);
-    for (const config of configs) await activeIssuerDid(tenantId, config.issuer.did);
+    for (const config of configs) await activeIssuerDid(prisma, tenantId, config.issuer.did);
 
     const issuer = await issuerOf(tenantId, origin);
     const now = new Date();
@@ -274,7 +131,9 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
       : null;
     const txCode = txCodeAsked && generateTxCode(txCodeAsked.length, txCodeAsked.input_mode);
     const expiresAt = new Date(now.getTime() + (input.expiresIn ?? OFFER_TTL_SECONDS.default) * 1000);
-    const claims = Object.fromEntries(configs.map((config) => [config.configurationId, input.claims[config.configurationId] ?? {}]));
+    const claims = Object.fromEntries(
+      configs.map((config) => [config.configurationId, input.claims[config.configurationId] ?? {}]),
+    );
     const row = await prisma.$transaction(async (tx) => {
       const created = await repository.createOffer(tx, id, {
         tenantId,
@@ -370,11 +229,6 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
   }
 
   return {
-    createConfiguration,
-    updateConfiguration,
-    deleteConfiguration,
-    listConfigurations,
-    getConfiguration,
     createOffer,
     listOffers,
     getOffer,
