@@ -84,9 +84,8 @@ export function createCredentialEndpoint({
     const scheme = offer.dpopJkt ? 'DPoP' : 'Bearer';
     const refusal = credentialRefusal(offer, configurationId, now);
     if (refusal?.error === 'invalid_token') throw invalidToken(refusal.description, scheme);
-    if (refusal && !offer.configurationIds.includes(configurationId)) {
-      // RFC 6750 §3.1 insufficient_scope: the token is valid, but not for this (OpenID4VCI §8.3.1.1).
-      throw new Oauth2Error('insufficient_scope', refusal.description, {
+    if (refusal?.error === 'insufficient_scope') {
+      throw new Oauth2Error(refusal.error, refusal.description, {
         status: 403,
         challenge: { scheme, algs: DPOP_ALGS },
       });

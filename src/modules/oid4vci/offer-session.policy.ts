@@ -76,12 +76,6 @@ export function redeemRefusal(session: { state: OfferState; expiresAt: Date }, n
   }
 }
 
-/** What a wrong transaction code does: the attempts left after it, and whether it locks the session. */
-export function afterWrongTxCode(failuresBefore: number): { failures: number; locked: boolean } {
-  const failures = failuresBefore + 1;
-  return { failures, locked: failures >= TX_CODE_ATTEMPTS };
-}
-
 /**
  * Whether a token holder may still ask for `configurationId` now: the session must be token_issued and unexpired,
  * the configuration one it was offered, and not issued already (each offered configuration is issued once, as one
@@ -96,22 +90,18 @@ export function credentialRefusal(
   },
   configurationId: string,
   now: Date,
-): { error: 'invalid_token' | 'credential_request_denied'; description: string } | null {
+): { error: 'invalid_token' | 'insufficient_scope' | 'credential_request_denied'; description: string } | null {
   const state = stateAt(session, now);
   if (state === 'expired') return { error: 'invalid_token', description: 'the access token has expired' };
   if (state === 'cancelled' || state === 'failed') {
     return { error: 'invalid_token', description: 'the offer of this access token is no longer open' };
   }
+  // RFC 6750 §3.1: the token is valid, but not for this (OpenID4VCI §8.3.1.1).
   if (!session.configurationIds.includes(configurationId)) {
-    return { error: 'credential_request_denied', description: 'the access token does not cover this configuration' };
+    return { error: 'insufficient_scope', description: 'the access token does not cover this configuration' };
   }
   if (session.issuedConfigurationIds.includes(configurationId)) {
     return { error: 'credential_request_denied', description: 'this configuration was already issued' };
   }
   return null;
-}
-
-/** The state after a configuration's credentials are issued: done once every offered configuration is. */
-export function stateAfterIssuing(configurationIds: readonly string[], issuedAfter: readonly string[]): OfferState {
-  return configurationIds.every((id) => issuedAfter.includes(id)) ? 'credential_issued' : 'token_issued';
 }

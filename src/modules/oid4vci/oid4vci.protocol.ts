@@ -25,7 +25,6 @@ import {
 import { issueCNonce, mintDpopNonce, recordDpopJti } from './nonce-store.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
-  afterWrongTxCode,
   preAuthorizedCodeOf,
   redeemRefusal,
   stateAt,
@@ -196,8 +195,7 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
       return after;
     });
     if (!counted) throw invalidGrant('the pre-authorized code can no longer be redeemed');
-    const { locked } = afterWrongTxCode(counted.failures - 1);
-    throw invalidGrant(locked ? 'wrong tx_code: the offer is now locked' : 'wrong tx_code');
+    throw invalidGrant(counted.state === 'failed' ? 'wrong tx_code: the offer is now locked' : 'wrong tx_code');
   }
 
   /** The Notification Endpoint (§11): what became of the credentials of one response. 204, idempotent. */
