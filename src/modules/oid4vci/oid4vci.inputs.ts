@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_CLAIMS_DEPTH, RESERVED_CLAIMS } from '../credentials/credentials.inputs.js';
 import { jsonDepth } from '../../lib/json-guards.js';
+import { MESSAGES } from '../../lib/messages.js';
 import { OFFER_STATES, OFFER_TTL_SECONDS, TX_CODE_LENGTH } from './offer-session.policy.js';
 
 export const OID4VCI_FORMATS = ['dc+sd-jwt', 'jwt_vc_json'] as const;
@@ -15,10 +16,16 @@ export type BindingMethod = (typeof BINDING_METHODS)[number];
 export const PROOF_ALGS = ['EdDSA', 'ES256'] as const;
 export type ProofAlg = (typeof PROOF_ALGS)[number];
 
-export const oid4vciFormat = z.enum(OID4VCI_FORMATS, { error: 'format must be dc+sd-jwt or jwt_vc_json' }).meta({
-  id: 'Oid4vciFormat',
-  description: 'dc+sd-jwt (SD-JWT VC, the holder key in cnf) or jwt_vc_json (W3C VC JWT, the holder a did:key).',
-});
+// The same texts as the issue API's format (unsupported format, spec §7): GraphQL refuses a value outside either
+// enum before the rules run, and the field's text is then found by its name (src/graphql/zod-types.ts).
+export const oid4vciFormat = z
+  .enum(OID4VCI_FORMATS, {
+    error: (issue) => (issue.input == null ? 'format is required' : MESSAGES.unsupportedFormat),
+  })
+  .meta({
+    id: 'Oid4vciFormat',
+    description: 'dc+sd-jwt (SD-JWT VC, the holder key in cnf) or jwt_vc_json (W3C VC JWT, the holder a did:key).',
+  });
 
 const bindingMethod = z
   .enum(BINDING_METHODS, { error: 'binding_methods may hold jwk and did:key' })
