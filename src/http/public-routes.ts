@@ -69,6 +69,8 @@ export type PublicRoute = {
   methods?: readonly string[];
   matches: (pathname: string) => boolean;
   handle: PublicHandler;
+  /** The path as the access log may show it, for a route whose path holds a secret (an offer's reference). */
+  loggedPath?: (pathname: string) => string;
 };
 
 export const OPENAPI_PATH = '/v1/openapi.json';

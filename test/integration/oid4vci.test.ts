@@ -361,6 +361,11 @@ describe('offers', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toBe('no-store');
     expect(served.body).toEqual(created.credential_offer);
+    // Whoever holds the reference holds the code: neither is in the service's log.
+    const reference = created.credential_offer_uri.split('/').pop();
+    const code = created.credential_offer.grants[PRE_AUTHORIZED]['pre-authorized_code'];
+    expect(app.logs.filter((line) => line.includes(reference) || line.includes(code))).toEqual([]);
+    expect(app.logs.some((line) => line.includes('/credential-offer/…'))).toBe(true);
     expect(created.qr_code.svg).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
     const png = Buffer.from(created.qr_code.png_data_uri.replace(/^data:image\/png;base64,/, ''), 'base64');
     expect(png.subarray(1, 4).toString()).toBe('PNG');

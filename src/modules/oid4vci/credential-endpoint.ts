@@ -196,7 +196,9 @@ export function createCredentialEndpoint({
       views.map((view) => view.credential!),
       notificationId,
     );
-    return { body, headers: { 'Cache-Control': 'no-store' } };
+    // The next request of a DPoP wallet (another configuration) signs with a fresh nonce.
+    const headers = { 'Cache-Control': 'no-store', ...(dpop && { 'DPoP-Nonce': auth.nextDpopNonce(issuer) }) };
+    return { body, headers };
   }
 
   return credential;

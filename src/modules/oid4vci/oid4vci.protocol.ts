@@ -22,7 +22,7 @@ import {
   nonceResponse,
   parseTokenRequest,
 } from './oid4vci.library.js';
-import { issueCNonce, mintDpopNonce, recordDpopJti } from './nonce-store.js';
+import { issueCNonce, recordDpopJti } from './nonce-store.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   preAuthorizedCodeOf,
@@ -123,7 +123,7 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
     const { nonce: cNonce } = await issueCNonce(prisma, issuer.tenant.id, now);
     return {
       body: nonceResponse(cNonce),
-      headers: { 'Cache-Control': 'no-store', 'DPoP-Nonce': mintDpopNonce(keys, issuer.tenant.id, now) },
+      headers: { 'Cache-Control': 'no-store', 'DPoP-Nonce': auth.nextDpopNonce(issuer) },
     };
   }
 
@@ -174,7 +174,7 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
       body: { access_token: accessToken, token_type: dpop ? 'DPoP' : 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS },
       headers: {
         'Cache-Control': 'no-store',
-        ...(dpop && { 'DPoP-Nonce': mintDpopNonce(keys, tenantId, now) }),
+        ...(dpop && { 'DPoP-Nonce': auth.nextDpopNonce(issuer) }),
       },
     };
   }

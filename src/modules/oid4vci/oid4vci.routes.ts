@@ -168,6 +168,8 @@ export const OID4VCI_ROUTES: readonly PublicRoute[] = [
     rateLimit: 'public',
     matches: (pathname) => issuerPath(pathname)?.rest.startsWith('credential-offer/') ?? false,
     handle: serveOffer,
+    // Whoever holds the reference holds the pre-authorized code: the access log never shows it.
+    loggedPath: (pathname) => pathname.replace(/\/credential-offer\/.*$/, '/credential-offer/…'),
   },
   ...ENDPOINTS.map((endpoint): PublicRoute => ({
     path: `${ISSUER_PATH_PREFIX}${slugParameter}/${endpoint}`,

@@ -97,7 +97,10 @@ export function createWalletAuth({ prisma, keys, clock }: { prisma: PrismaClient
     return { offer, token, scheme, dpop };
   }
 
-  return { checkDpop, authorized };
+  /** A fresh DPoP nonce of the issuer's, for a success to hand on (RFC 9449 §8.2, §9). */
+  const nextDpopNonce = (issuer: Issuer) => mintDpopNonce(keys, issuer.tenant.id, clock.now());
+
+  return { checkDpop, authorized, nextDpopNonce };
 }
 
 export type WalletAuth = ReturnType<typeof createWalletAuth>;
