@@ -175,6 +175,7 @@ export function createApp(deps: AppDeps): App {
       const publicRoute = method === 'OPTIONS' ? null : matchPublicRoute(method, url.pathname);
       if (publicRoute) {
         route = publicRoute.path;
+        path = publicRoute.loggedPath?.(url.pathname) ?? path;
         if (publicRoute.rateLimit === 'public') await applyPublicRateLimit(request, response);
         await publicRoute.handle({
           request,

@@ -42,6 +42,10 @@ import { createJwtVcIssuerMetadata } from './modules/jwt-vc-issuer/jwt-vc-issuer
 import { createRemoteJwtVcIssuer } from './modules/jwt-vc-issuer/jwt-vc-issuer-remote.js';
 import { createCertificateChains } from './modules/dids/certificates/certificate-chains.js';
 import { createDidCertificatesService } from './modules/dids/certificates/did-certificates.service.js';
+import { createOid4vciService } from './modules/oid4vci/oid4vci.service.js';
+import { createConfigurationsService } from './modules/oid4vci/configurations.service.js';
+import { createOid4vciProtocol } from './modules/oid4vci/oid4vci.protocol.js';
+import { systemClock, type Clock } from './modules/jobs/clock.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -65,6 +69,8 @@ export function createServices(
     publicBaseUrl: () => string;
     /** The webhook dispatcher's clock and attempt timeout (tests), and who hears of its attempts (metrics). */
     webhookDispatch?: Pick<DispatcherOptions, 'clock' | 'attemptTimeoutMs' | 'onAttempt' | 'perEndpoint' | 'perHost'>;
+    /** What OpenID4VCI sessions, tokens and nonces expire by (tests move it); the system clock by default. */
+    clock?: Clock;
   },
   log: Logger,
   rateLimits: RateLimits,
@@ -152,6 +158,19 @@ export function createServices(
     verifiedHosts,
   });
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
+  // OpenID4VCI (src/modules/oid4vci): the tenant's door (configurations, offers) and the wallet's (the protocol).
+  const oid4vci = {
+    ...createConfigurationsService({ prisma }),
+    ...createOid4vciService({ prisma, configuredBaseUrl: publicBaseUrl.configured }),
+  };
+  const oid4vciProtocol = createOid4vciProtocol({
+    prisma,
+    keys,
+    publicBaseUrl,
+    credentials,
+    clock: config.clock ?? systemClock,
+    log: log.child({ component: 'oid4vci' }),
+  });
   return {
     dids: createDidsService({ prisma, sql, keys }),
     didCertificates: createDidCertificatesService({
@@ -217,6 +236,8 @@ export function createServices(
     }),
     domains,
     verifiedHosts,
+    oid4vci,
+    oid4vciProtocol,
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
   };

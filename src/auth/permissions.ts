@@ -27,6 +27,7 @@ export const PERMISSIONS = [
   'didcomm:send',
   'didcomm:read',
   'domains:manage',
+  'oid4vci:manage',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -19,6 +19,11 @@
 //      every tenant's rows first and then their heads, in tenant order, once per tenant: no one holding a head
 //      waits for a row, so the heads' order alone keeps batches apart.
 //
+// An OpenID4VCI credential request (src/modules/oid4vci) takes its rows (its c_nonces, the DPoP proof's jti, its offer)
+// before issue_credentials() takes the subscription lock shared: nothing that takes that lock exclusively (a webhook
+// endpoint's change) waits on those rows, so the two cannot wait on each other. A subject's erasure takes the
+// subject's offers before their credentials, as the credential request does.
+//
 // Rows inserted meanwhile (outbox events, audit events) take only the FOR KEY SHARE lock of their foreign keys on
 // the tenant's row, which FOR NO KEY UPDATE does not block; FOR UPDATE did, and that turned an audit record
 // waiting on the tenant's row into a deadlock with a limit check holding the row and waiting on the chain head.

@@ -15,6 +15,7 @@ import {
 } from '../modules/jwt-vc-issuer/jwt-vc-issuer-metadata.js';
 import { WELL_KNOWN } from '../modules/oid4vci/issuer-identifier.js';
 import { matchesIfNoneMatch } from './conditional-get.js';
+import { OID4VCI_ROUTES } from '../modules/oid4vci/oid4vci.routes.js';
 import type { Services } from '../services.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js';
 import { DASHBOARD_PATH, redirectToDashboard, serveDashboard, type Dashboard } from './dashboard.js';
@@ -74,6 +75,8 @@ export type PublicRoute = {
   methods?: readonly string[];
   matches: (pathname: string) => boolean;
   handle: PublicHandler;
+  /** The path as the access log may show it, for a route whose path holds a secret (an offer's reference). */
+  loggedPath?: (pathname: string) => string;
 };
 
 export const OPENAPI_PATH = '/v1/openapi.json';
@@ -152,6 +155,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     matches: (pathname) => pathname === DIDCOMM_INBOUND_PATH,
     handle: receiveDidcomm,
   },
+  // OpenID4VCI: every tenant's Credential Issuer, for wallets (src/modules/oid4vci/oid4vci.routes.ts).
+  ...OID4VCI_ROUTES,
   {
     path: `${GRAPHIQL_ASSETS_PATH}{name}`,
     reason: 'GraphiQL’s page loads its scripts and styles before anyone can sign in; off unless GRAPHIQL is on',

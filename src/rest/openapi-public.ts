@@ -2,6 +2,7 @@
 // DID resolution, status lists, this document, and GraphQL's endpoint. Their response shapes are zod schemas
 // turned into JSON Schema by zod itself, as the request bodies are.
 import { z } from 'zod';
+import { OID4VCI_OPERATIONS } from './openapi-oid4vci.js';
 
 type Schema = Record<string, unknown>;
 const jsonSchema = (schema: z.ZodType): Schema => {
@@ -86,6 +87,8 @@ export type PublicOperation = {
   summary: string;
   description: string;
   parameters: unknown[];
+  /** What a POST takes, for the routes that take a body (OpenID4VCI's token, credential, notification). */
+  requestBody?: { description: string; mediaTypes: string[]; schema: Schema };
   responses: Record<string, PublicResponse>;
 };
 
@@ -114,6 +117,8 @@ const GRAPHQL_RESPONSE = jsonSchema(
 );
 
 export const PUBLIC_OPERATIONS: PublicOperation[] = [
+  // Every tenant's OpenID4VCI Credential Issuer (src/modules/oid4vci/oid4vci.routes.ts).
+  ...OID4VCI_OPERATIONS,
   {
     method: 'get',
     path: '/1.0/identifiers/{did}',

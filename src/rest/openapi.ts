@@ -300,6 +300,15 @@ function describePublic(operation: (typeof PUBLIC_OPERATIONS)[number], reason: s
     description: [operation.description, reason && `Public: ${reason}.`].filter(Boolean).join('\n\n'),
     security: [],
     parameters: operation.parameters,
+    ...(operation.requestBody && {
+      requestBody: {
+        description: operation.requestBody.description,
+        required: true,
+        content: Object.fromEntries(
+          operation.requestBody.mediaTypes.map((mediaType) => [mediaType, { schema: operation.requestBody!.schema }]),
+        ),
+      },
+    }),
     responses: {
       // Every route is rate limited and may fail unexpectedly; an operation describing either itself wins.
       ...errorResponses({ '429': ERROR_RESPONSES['429'], '500': ERROR_RESPONSES['500'] }),

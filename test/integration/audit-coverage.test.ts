@@ -1,8 +1,9 @@
 // What auditors ask for first is in the audit log (SOC 2 CC7.2, ISO 27001 A.8.15): sign-ups, sign-ins (failed
-// ones too), DIDs created and deactivated, credentials issued and revoked, what certifies a DID's key and which
-// roots a tenant trusts. Issued credentials are chained by the batch issue statement as groups, one per batch and
-// tenant, each entry with its own digest, and still verify one by one: editing an entry of a group is named by the
-// verification, dropping one breaks its group.
+// ones too), DIDs created and deactivated, credentials issued and revoked (through the API or a wallet's OpenID4VCI
+// request, in the name of the offer's creator), OpenID4VCI configurations and offers, what certifies a DID's key and
+// which roots a tenant trusts. Issued credentials are chained by the batch issue statement as groups, one per batch
+// and tenant, each entry with its own digest, and still verify one by one: editing an entry of a group is named by
+// the verification, dropping one breaks its group.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jcs } from '../support/jcs.js';
@@ -16,6 +17,7 @@ import {
   uniqueSuffix,
   type RegisteredUser,
 } from '../support/factories.js';
+import { createWallet, keyProof, walletKey } from '../support/oid4vci-wallet.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -310,5 +312,80 @@ describe('certificates of DID keys and trust anchors', () => {
       ]);
     }
     expect(await verify(owner.token)).toMatchObject({ valid: true, first_break: null });
+  });
+});
+
+describe('OpenID4VCI', () => {
+  it('records configurations and offers by whom, and a wallet’s credentials in the name of the offer’s creator', async () => {
+    const owner = await tenantOnPlan(app, 'business');
+    const key = await ok(app.request('POST', '/v1/admin/api-keys', { token: owner.token, body: { name: 'offers' } }));
+    const send = (method: string, path: string, body?: unknown, token = owner.token) =>
+      ok(app.request(method, path, { token, body }));
+    const did = (await send('POST', '/v1/dids', {})).body.did;
+    await send('POST', '/v1/oid4vci/credential-configurations', {
+      configuration_id: 'Audited',
+      format: 'dc+sd-jwt',
+      issuer: did,
+      vct: 'https://credentials.example.com/audited',
+    });
+    await send('PATCH', '/v1/oid4vci/credential-configurations/Audited', { validity_seconds: 3600 });
+    const offer = (
+      await send(
+        'POST',
+        '/v1/oid4vci/offers',
+        {
+          configuration_ids: ['Audited'],
+          subject_id: 'did:example:audited',
+          claims: { Audited: { name: 'Audited' } },
+        },
+        key.body.key,
+      )
+    ).body;
+    const wallet = createWallet(app);
+    const requestId = `wallet-${uniqueSuffix()}`;
+    const offered = await wallet.offerFrom(offer.offer_uri);
+    const token = await wallet.tokenRequest(
+      `${offered.credential_issuer}/token`,
+      offered.grants['urn:ietf:params:oauth:grant-type:pre-authorized_code']!['pre-authorized_code'],
+    );
+    const nonce = await wallet.nonce(`${offered.credential_issuer}/nonce`);
+    const issued = await app.request('POST', `/oid4vci/${owner.tenant_slug}/credential`, {
+      body: {
+        credential_configuration_id: 'Audited',
+        proofs: { jwt: [await keyProof(walletKey(), { aud: offered.credential_issuer, nonce })] },
+      },
+      headers: { authorization: `Bearer ${token.body.access_token}`, 'x-request-id': requestId },
+    });
+    expect(issued.status, issued.text).toBe(200);
+    const cancelled = (
+      await send('POST', '/v1/oid4vci/offers', {
+        configuration_ids: ['Audited'],
+        subject_id: 'did:example:audited',
+        claims: { Audited: { name: 'Again' } },
+      })
+    ).body;
+    await send('DELETE', `/v1/oid4vci/offers/${cancelled.id}`);
+    await send('DELETE', '/v1/oid4vci/credential-configurations/Audited');
+
+    const events = await storedEvents(owner.tenant_id);
+    const of = (action: string) => events.filter((event) => event.action === action);
+    expect(of('oid4vci.configuration.created')).toEqual([
+      expect.objectContaining({ targetType: 'oid4vci_configuration', targetId: 'Audited', actorUserId: owner.user_id }),
+    ]);
+    expect(of('oid4vci.configuration.updated')[0]!.details).toEqual({ fields: ['validitySeconds'] });
+    expect(of('oid4vci.configuration.deleted')).toHaveLength(1);
+    expect(of('oid4vci.offer.created').map((event) => [event.targetId, event.actorApiKeyId])).toEqual([
+      [offer.id, key.body.id],
+      [cancelled.id, null],
+    ]);
+    expect(of('oid4vci.offer.cancelled').map((event) => event.targetId)).toEqual([cancelled.id]);
+    const [credential] = of('credential.issued');
+    expect(credential).toMatchObject({
+      actorUserId: owner.user_id,
+      actorApiKeyId: key.body.id,
+      requestId,
+      details: { channel: 'oid4vci', offer_id: offer.id, subject_id: 'did:example:audited', format: 'vc+sd-jwt' },
+    });
+    expect(await verify(owner.token)).toMatchObject({ valid: true, events_checked: events.length });
   });
 });

@@ -43,6 +43,10 @@ type Targets = {
   subjectId: string;
   /** A custom domain's id: the tenant's pending claim, or an unknown one. */
   domainId: string;
+  /** An OpenID4VCI credential configuration id: the tenant's, or one it does not have. */
+  configurationId: string;
+  /** An OpenID4VCI offer's id: the tenant's open offer, or an unknown one. */
+  offerId: string;
 };
 type Rest = { method: string; path: string; body?: unknown };
 type GraphQL = { query: string; variables?: Record<string, unknown> };
@@ -749,6 +753,110 @@ ENDPOINTS.push(
   },
 );
 
+// OpenID4VCI (the tenant's door): configurations need oid4vci:manage, offers credentials:issue. A permitted call on
+// the dummy targets is the 404 of an unknown configuration or offer, or the 400 of an unknown configuration offered.
+const configurationBody = (t: Targets) => ({
+  configuration_id: `matrix-${uniqueSuffix()}`,
+  format: 'dc+sd-jwt',
+  issuer: t.did,
+  vct: 'https://credentials.example.com/matrix',
+});
+const offerBody = (t: Targets) => ({
+  configuration_ids: [t.configurationId],
+  subject_id: MATRIX_SUBJECT,
+  claims: { [t.configurationId]: { name: 'Matrix' } },
+});
+const CONFIGURATION_NOT_FOUND = { status: 404, error: 'credential configuration not found' } as const;
+const byConfiguration = (query: string) => (t: Targets) => ({ query, variables: { id: t.configurationId } });
+ENDPOINTS.push(
+  {
+    name: 'POST /v1/oid4vci/credential-configurations',
+    permission: 'oid4vci:manage',
+    rest: (t) => ({ method: 'POST', path: '/v1/oid4vci/credential-configurations', body: configurationBody(t) }),
+    graphql: (t) => {
+      const { configuration_id, ...rest } = configurationBody(t);
+      return {
+        query: `mutation ($input: CreateOid4vciCredentialConfigurationInput!) {
+          createOid4vciCredentialConfiguration(input: $input) { configurationId } }`,
+        variables: { input: { ...rest, configurationId: configuration_id, format: 'dc_sd_jwt' } },
+      };
+    },
+    allowed: { status: 404, error: DID_NOT_FOUND },
+  },
+  {
+    name: 'GET /v1/oid4vci/credential-configurations',
+    permission: 'oid4vci:manage',
+    rest: () => ({ method: 'GET', path: '/v1/oid4vci/credential-configurations' }),
+    graphql: () => ({ query: '{ oid4vciCredentialConfigurations { configurations { id } } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/oid4vci/credential-configurations/:configuration_id',
+    permission: 'oid4vci:manage',
+    rest: (t) => ({ method: 'GET', path: `/v1/oid4vci/credential-configurations/${t.configurationId}` }),
+    graphql: byConfiguration('query ($id: String!) { oid4vciCredentialConfiguration(configurationId: $id) { id } }'),
+    allowed: CONFIGURATION_NOT_FOUND,
+  },
+  {
+    name: 'PATCH /v1/oid4vci/credential-configurations/:configuration_id',
+    permission: 'oid4vci:manage',
+    rest: (t) => ({
+      method: 'PATCH',
+      path: `/v1/oid4vci/credential-configurations/${t.configurationId}`,
+      body: { validity_seconds: 3600 },
+    }),
+    graphql: byConfiguration(
+      'mutation ($id: String!) { updateOid4vciCredentialConfiguration(configurationId: $id, input: { validitySeconds: 3600 }) { id } }',
+    ),
+    allowed: CONFIGURATION_NOT_FOUND,
+  },
+  {
+    name: 'DELETE /v1/oid4vci/credential-configurations/:configuration_id',
+    permission: 'oid4vci:manage',
+    rest: (t) => ({ method: 'DELETE', path: `/v1/oid4vci/credential-configurations/${t.configurationId}` }),
+    graphql: byConfiguration(
+      'mutation ($id: String!) { deleteOid4vciCredentialConfiguration(configurationId: $id) { id } }',
+    ),
+    allowed: CONFIGURATION_NOT_FOUND,
+  },
+  {
+    name: 'POST /v1/oid4vci/offers',
+    permission: 'credentials:issue',
+    rest: (t) => ({ method: 'POST', path: '/v1/oid4vci/offers', body: offerBody(t) }),
+    graphql: (t) => ({
+      query: 'mutation ($input: CreateOid4vciOfferInput!) { createOid4vciOffer(input: $input) { offer { id } } }',
+      variables: {
+        input: { configurationIds: [t.configurationId], subjectId: MATRIX_SUBJECT, claims: offerBody(t).claims },
+      },
+    }),
+    allowed: { status: 400, error: 'unknown credential configuration: matrix-unknown' },
+  },
+  {
+    name: 'GET /v1/oid4vci/offers',
+    permission: 'credentials:issue',
+    rest: () => ({ method: 'GET', path: '/v1/oid4vci/offers' }),
+    graphql: () => ({ query: '{ oid4vciOffers { offers { id } } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/oid4vci/offers/:id',
+    permission: 'credentials:issue',
+    rest: (t) => ({ method: 'GET', path: `/v1/oid4vci/offers/${t.offerId}` }),
+    graphql: (t) => ({ query: 'query ($id: String!) { oid4vciOffer(id: $id) { id } }', variables: { id: t.offerId } }),
+    allowed: { status: 404, error: 'offer not found' },
+  },
+  {
+    name: 'DELETE /v1/oid4vci/offers/:id',
+    permission: 'credentials:issue',
+    rest: (t) => ({ method: 'DELETE', path: `/v1/oid4vci/offers/${t.offerId}` }),
+    graphql: (t) => ({
+      query: 'mutation ($id: String!) { cancelOid4vciOffer(id: $id) { id } }',
+      variables: { id: t.offerId },
+    }),
+    allowed: { status: 404, error: 'offer not found or no longer open' },
+  },
+);
+
 const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
 
 /** Unknown ids; the plan is the tenant's own, so a permitted upgrade changes nothing. */
@@ -767,6 +875,8 @@ const dummyTargets = (): Targets => ({
   reportId: randomUUID(),
   subjectId: `did:example:nobody-${randomUUID()}`,
   domainId: randomUUID(),
+  configurationId: 'matrix-unknown',
+  offerId: randomUUID(),
 });
 
 // The custom role and the scoped key each hold one credentials permission, so scope narrowing and custom
@@ -824,6 +934,17 @@ beforeAll(async () => {
   const attestation = await post('/v1/trust/attestations', attestationBody(did.did));
   const report = await post('/v1/compliance/reports', { framework: 'soc2' });
   const domain = await post('/v1/domains', { domain: freshDomain() });
+  const configuration = await post('/v1/oid4vci/credential-configurations', {
+    configuration_id: 'matrix-real',
+    format: 'dc+sd-jwt',
+    issuer: did.did,
+    vct: 'https://credentials.example.com/matrix',
+  });
+  const offer = await post('/v1/oid4vci/offers', {
+    configuration_ids: ['matrix-real'],
+    subject_id: MATRIX_SUBJECT,
+    claims: { 'matrix-real': { name: 'Matrix' } },
+  });
   statusListPath = new URL(credential.status.uri).pathname;
   principals = {
     'owner session': { token: owner.token, role: 'owner', scopes: null },
@@ -856,6 +977,8 @@ beforeAll(async () => {
     reportId: report.id,
     subjectId: MATRIX_SUBJECT,
     domainId: domain.id,
+    configurationId: configuration.configuration_id,
+    offerId: offer.id,
   };
   const session = await ok(
     app.request('POST', '/v1/auth/login', { body: { email: owner.email, password: owner.password } }),
@@ -994,6 +1117,14 @@ const PUBLIC_ENDPOINTS: { name: string; path: () => string; check: (r: HttpResul
     },
   },
   {
+    name: "GET the tenant's OpenID4VCI issuer metadata → 200",
+    path: () => `/.well-known/openid-credential-issuer/oid4vci/${owner.tenant_slug}`,
+    check: (response) => {
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.credential_configurations_supported).toHaveProperty('matrix-real');
+    },
+  },
+  {
     name: 'GET /v1/status-lists/<unknown uuid> → 404',
     path: () => `/v1/status-lists/${randomUUID()}`,
     check: (response) => expectError(response, 404, 'status list not found'),
@@ -1056,8 +1187,14 @@ async function tenantState() {
     prisma.dataSubjectRequest.findMany({ where, ...byId }).then(bytesAsHex),
   ]);
   const didcommMessages = await prisma.didcommMessage.findMany({ where, ...byId }).then(bytesAsHex);
+  const [oid4vciConfigurations, oid4vciOffers] = await Promise.all([
+    prisma.oid4vciCredentialConfiguration.findMany({ where, ...byId }),
+    prisma.oid4vciOffer.findMany({ where, ...byId }).then(bytesAsHex),
+  ]);
   return {
     didcommMessages,
+    oid4vciConfigurations,
+    oid4vciOffers,
     tenant,
     roles,
     memberships,
@@ -1140,6 +1277,13 @@ const DENIED_WRITES: [PrincipalName, string][] = [
   ['viewer session', 'DELETE /v1/domains/:id'],
   ['scoped API key [credentials:verify, members:list, usage:read]', 'DELETE /v1/domains/:id'],
   ['auditor session (custom role)', 'POST /v1/domains'],
+  ['viewer session', 'POST /v1/oid4vci/offers'],
+  ['auditor session (custom role)', 'DELETE /v1/oid4vci/offers/:id'],
+  ['issuer session', 'POST /v1/oid4vci/credential-configurations'],
+  ['issuer session', 'PATCH /v1/oid4vci/credential-configurations/:configuration_id'],
+  ['issuer session', 'DELETE /v1/oid4vci/credential-configurations/:configuration_id'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/oid4vci/offers'],
+  ['scoped API key [credentials:verify, members:list, usage:read]', 'DELETE /v1/oid4vci/offers/:id'],
   // An export changes nothing of the subject's, but a permitted one is recorded: a refused one is not.
   ['viewer session', 'GET /v1/compliance/subjects/:subject_id/export'],
 ];
@@ -1173,6 +1317,8 @@ describe('access before body validation', () => {
     ['POST', '/v1/domains', { domain: 5 }, 'domains:manage'],
     ['POST', '/v1/credentials/issue', { format: 7, issuer: [] }, 'credentials:issue'],
     ['POST', '/v1/credentials/verify', { credential: {} }, 'credentials:verify'],
+    ['POST', '/v1/oid4vci/offers', { claims: 5 }, 'credentials:issue'],
+    ['POST', '/v1/oid4vci/credential-configurations', { format: 7 }, 'oid4vci:manage'],
   ];
 
   it.each(BAD_BODIES)(

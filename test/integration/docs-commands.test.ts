@@ -15,7 +15,7 @@ import { commandBlocks, ROOT, scriptFor } from '../support/doc-commands.js';
 
 const run = promisify(execFile);
 const haveTools = await Promise.all(
-  ['curl', 'jq'].map((tool) =>
+  ['curl', 'jq', 'openssl'].map((tool) =>
     run('which', [tool]).then(
       () => true,
       () => false,
@@ -87,6 +87,22 @@ const CHECKS: Record<string, (ran: Ran) => void> = {
       data: { format: 'jwt_vc_json', subject_id: 'did:example:alice' },
     });
     expect(answers.find((answer) => 'error' in answer).error).toMatch(/^webhook url not allowed: /);
+  },
+  'docs/oid4vci.md': ({ answers }) => {
+    expect(answers).toContainEqual({ configuration_id: 'Degree', format: 'dc+sd-jwt' });
+    expect(answers).toContainEqual(
+      expect.objectContaining({ state: 'offered', tx_code_value: expect.stringMatching(/^\d{6}$/) }),
+    );
+    expect(answers).toContainEqual(expect.objectContaining({ configurations: ['Degree'] }));
+    expect(answers).toContainEqual({
+      vct: 'https://credentials.example.com/degree',
+      cnf: { jwk: { kty: 'OKP', crv: 'Ed25519', x: expect.any(String) } },
+    });
+    expect(answers).toContainEqual({ state: 'credential_issued', issued: 1 });
+    expect(answers).toContainEqual({
+      error: 'invalid_grant',
+      error_description: 'the pre-authorized code was already used',
+    });
   },
   'docs/operating.md': ({ stdout, answers }) => {
     expect(answers).toContainEqual({ status: 'ok' });

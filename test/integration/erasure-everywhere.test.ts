@@ -15,6 +15,7 @@ import { startTestApp, type HttpResult, type TestApp } from '../support/harness.
 import { tenantOnPlan, uniqueSuffix, type RegisteredUser } from '../support/factories.js';
 import { privatePostgresDatabase, usingPostgres } from '../support/test-database.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
+import { createWallet, walletKey } from '../support/oid4vci-wallet.js';
 
 /**
  * Every table, and why erasure leaves no claim in it. `erased`: it can hold a credential or claims, and erasing
@@ -41,6 +42,12 @@ const TABLES: Record<string, 'erased' | 'none'> = {
   invitations: 'none',
   jobs: 'none',
   memberships: 'none',
+  // Claim names and how they show, never a value.
+  oid4vci_credential_configurations: 'none',
+  // Hashes of single-use nonces and DPoP proof ids.
+  oid4vci_nonces: 'none',
+  // An offer holds its subject's claims until it is erased (claims emptied, an open one cancelled).
+  oid4vci_offers: 'erased',
   // Events carry ids, never claims (the event catalogue).
   outbox_events: 'none',
   roles: 'none',
@@ -80,6 +87,8 @@ const VALUES = {
   degree: value('zelda-degree'),
   street: value('zelda-street'),
   nickname: value('zelda-nickname'),
+  offered: value('zelda-offered'),
+  redeemed: value('zelda-redeemed'),
 };
 /** The issue requests, with their Idempotency-Keys. */
 const requests: { body: Record<string, unknown>; key: string }[] = [];
@@ -236,6 +245,26 @@ beforeAll(async () => {
     }),
   );
   await ok(call(issuer, 'POST', '/v1/compliance/reports', { framework: 'gdpr' }));
+  // OpenID4VCI: an offer still open, and one a wallet redeemed (its credential issued to the subject).
+  await ok(
+    call(issuer, 'POST', '/v1/oid4vci/credential-configurations', {
+      configuration_id: 'Erasable',
+      format: 'dc+sd-jwt',
+      issuer: issuerDid,
+      vct: 'https://credentials.example.com/erasable',
+    }),
+  );
+  const offer = (name: string) =>
+    ok(
+      call(issuer, 'POST', '/v1/oid4vci/offers', {
+        configuration_ids: ['Erasable'],
+        subject_id: SUBJECT,
+        claims: { Erasable: { name } },
+      }),
+    );
+  await offer(VALUES.offered);
+  const redeemed = await offer(VALUES.redeemed);
+  await createWallet(app).receive(redeemed.offer_uri, 'Erasable', [walletKey()]);
   await webhooksSettled();
   // Some thirty requests and their webhook deliveries: longer than one hook's default on a loaded machine.
 }, 180_000);
@@ -248,7 +277,7 @@ afterAll(async () => {
 describe('erasing a subject after every feature has carried their claims', () => {
   it('before: the search finds the claim values, in the credentials and in the DIDComm messages', async () => {
     const { tables, holding } = await search(Object.values(VALUES));
-    expect(Object.keys(holding)).toEqual(expect.arrayContaining(['credentials', 'didcomm_messages']));
+    expect(Object.keys(holding)).toEqual(expect.arrayContaining(['credentials', 'didcomm_messages', 'oid4vci_offers']));
     // Every table of the schema is classified (a new one must be decided on: may it hold claims?), and the
     // list names no table that is gone.
     expect(tables.filter((table) => !(table in TABLES))).toEqual([]);
@@ -259,10 +288,11 @@ describe('erasing a subject after every feature has carried their claims', () =>
   it('the issuer’s erasure removes every copy in its own tenant and tells the other tenant’s holder', async () => {
     const answer = await erase(issuer);
     // Its outbound copies (own holder, other tenant, the one returned, the one attached by hand) and its own inbox
-    // copy; the two that reached the other tenant are notified.
+    // copy; the two that reached the other tenant are notified. The credential a wallet received over OpenID4VCI is
+    // the subject's too (the offer's subject_id).
     expect(answer).toMatchObject({
-      credentials_erased: 3,
-      credentials_revoked: 3,
+      credentials_erased: 4,
+      credentials_revoked: 4,
       messages_erased: 5,
       holders_notified: 2,
     });

@@ -91,6 +91,13 @@ describe('the catalogue', () => {
         'member.joined',
         'member.removed',
         'member.role_changed',
+        'oid4vci.offer.cancelled',
+        'oid4vci.offer.created',
+        'oid4vci.offer.credential_issued',
+        'oid4vci.offer.expired',
+        'oid4vci.offer.failed',
+        'oid4vci.offer.notified',
+        'oid4vci.offer.token_issued',
         'plan.changed',
         'trust.attestation.created',
         'trust.attestation.revoked',
@@ -200,6 +207,8 @@ describe('credential.issued and credential.revoked', () => {
       status: issued.status,
       issued_at: issued.issued_at,
       expires_at: null,
+      channel: 'api',
+      offer_id: null,
     });
     const text = JSON.stringify(row!.payload);
     expect(text).not.toContain(secret);

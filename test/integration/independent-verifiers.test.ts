@@ -14,16 +14,11 @@ import { Resolver } from 'did-resolver';
 import * as jose from 'jose';
 import { getResolver } from 'key-did-resolver';
 // @ts-expect-error -- the @digitalbazaar packages ship no type declarations
-import { driver } from '@digitalbazaar/did-method-key';
-// @ts-expect-error -- as above
-import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
-// @ts-expect-error -- as above
-import * as EcdsaMultikey from '@digitalbazaar/ecdsa-multikey';
-// @ts-expect-error -- as above
 import { checkStatus, decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { tenantOnPlan, type RegisteredUser } from '../support/factories.js';
+import { algOf, digitalBazaarJwk } from '../support/independent-keys.js';
 
 type KeyType = 'Ed25519' | 'P-256';
 const KEY_TYPES: KeyType[] = ['Ed25519', 'P-256'];
@@ -114,30 +109,6 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 // ─── Keys as independent resolvers see them ─────────────────────────────────────────────────────────
-
-const digitalBazaar = driver();
-digitalBazaar.use({ multibaseMultikeyHeader: 'z6Mk', fromMultibase: Ed25519Multikey.from });
-digitalBazaar.use({ multibaseMultikeyHeader: 'zDna', fromMultibase: EcdsaMultikey.from });
-const resolved = new Map<string, Promise<jose.JWK>>();
-
-/** The public JWK of a did:key verification method, as @digitalbazaar/did-method-key resolves it. */
-function digitalBazaarJwk(kid: string): Promise<jose.JWK> {
-  let jwk = resolved.get(kid);
-  if (!jwk) {
-    jwk = (async () => {
-      const didDocument = await digitalBazaar.get({ did: kid.split('#')[0] });
-      const method = digitalBazaar.publicMethodFor({ didDocument, purpose: 'assertionMethod' });
-      if (method.id !== kid) throw new Error(`${kid} is not the assertion method ${method.id}`);
-      const suite = kid.startsWith('did:key:z6Mk') ? Ed25519Multikey : EcdsaMultikey;
-      const { kty, crv, x, y } = await suite.toJwk({ keyPair: await suite.from(method) });
-      return y === undefined ? { kty, crv, x } : { kty, crv, x, y };
-    })();
-    resolved.set(kid, jwk);
-  }
-  return jwk;
-}
-
-const algOf = (kid: string) => (kid.startsWith('did:key:z6Mk') ? 'EdDSA' : 'ES256');
 
 /** Verifies a compact JWS by its header kid: the kid's DID must be the iss, and the key the one resolved. */
 async function verifyByKid(jws: string): Promise<boolean> {

@@ -49,6 +49,8 @@ type Side = {
   /** The x5c its DID's certificate chain (from a CA of its own) gives its SD-JWT VCs, and a root it trusts. */
   x5c: string[];
   anchor: { id: string };
+  /** An OpenID4VCI credential configuration (its id names the side) and an open offer of it. */
+  oid4vci: { configurationId: string; offerId: string };
 };
 
 let a: Side;
@@ -111,10 +113,22 @@ async function makeTenant(label: string): Promise<Side> {
   const certificates = [ca.sign(csr, ca.root)];
   const chain = await ok(app.request('PUT', path('certificate-chain'), { token: owner.token, body: { certificates } }));
   const anchor = await post('/v1/trust/anchors', { certificate: ca.root.pem });
+  const configuration = await post('/v1/oid4vci/credential-configurations', {
+    configuration_id: `${label}-degree`,
+    format: 'dc+sd-jwt',
+    issuer: did.did,
+    vct: 'https://example.com/isolation',
+  });
+  const offer = await post('/v1/oid4vci/offers', {
+    configuration_ids: [configuration.configuration_id],
+    subject_id: SHARED_SUBJECT,
+    claims: { [configuration.configuration_id]: claims },
+  });
   return {
     x5c: chain.x5c,
     anchor: { id: anchor.id },
     didcomm,
+    oid4vci: { configurationId: configuration.configuration_id, offerId: offer.id },
     owner,
     member,
     role,
@@ -186,7 +200,21 @@ async function issuingState(side: Side) {
       prisma.trustAttestation.findMany({ where, ...byId }),
       prisma.dataSubjectRequest.findMany({ where, ...byId }),
     ]);
-  return { dids, credentials, statusLists, usageCounters, outboxEvents, attestations, subjectRequests };
+  const [oid4vciConfigurations, oid4vciOffers] = await Promise.all([
+    prisma.oid4vciCredentialConfiguration.findMany({ where, ...byId }),
+    prisma.oid4vciOffer.findMany({ where, ...byId }).then(bytesAsHex),
+  ]);
+  return {
+    dids,
+    credentials,
+    statusLists,
+    usageCounters,
+    outboxEvents,
+    attestations,
+    subjectRequests,
+    oid4vciConfigurations,
+    oid4vciOffers,
+  };
 }
 
 async function storedState(side: Side) {
@@ -239,6 +267,8 @@ async function identifiers(side: Side): Promise<string[]> {
     side.report.credential.split('.')[2]!,
     side.domain.id,
     side.domain.domain,
+    side.oid4vci.configurationId,
+    side.oid4vci.offerId,
     ...FORMATS.flatMap((format) => {
       const credential = side.credentials[format];
       const signature = credential.credential.split('~')[0]!.split('.')[2]!;
@@ -325,6 +355,28 @@ async function expectAnchorThere(other: Side) {
 }
 const chainPath = (did: string) => `/v1/dids/${encodeURIComponent(did)}/certificate-chain`;
 
+const CONFIGURATION_NOT_FOUND = 'credential configuration not found';
+const configurationCall = (method: string, id: string, mutation?: string): Call => ({
+  rest: {
+    method,
+    path: `/v1/oid4vci/credential-configurations/${id}`,
+    ...(method === 'PATCH' && { body: { validity_seconds: 60 } }),
+  },
+  graphql: {
+    query: mutation
+      ? `mutation ($id: String!) { ${mutation} }`
+      : 'query ($id: String!) { oid4vciCredentialConfiguration(configurationId: $id) { id } }',
+    variables: { id },
+  },
+});
+/** The other tenant's offer is still open, as its owner sees it. */
+async function expectOfferOpen(other: Side) {
+  const read = await ok(
+    app.request('GET', `/v1/oid4vci/offers/${other.oid4vci.offerId}`, { token: other.owner.token }),
+  );
+  expect(read).toMatchObject({ id: other.oid4vci.offerId, state: 'offered' });
+}
+
 const ID_CASES: IdCase[] = [
   {
     name: 'POST /v1/dids/:did/certificate-signing-request',
@@ -376,6 +428,75 @@ const ID_CASES: IdCase[] = [
     status: 404,
     error: 'trust anchor not found',
     stillThere: expectAnchorThere,
+  },
+  {
+    name: 'GET /v1/oid4vci/credential-configurations/:configuration_id',
+    foreignId: (other) => other.oid4vci.configurationId,
+    unknownId: () => `nobody-${uniqueSuffix()}`,
+    call: (id) => configurationCall('GET', id),
+    status: 404,
+    error: CONFIGURATION_NOT_FOUND,
+  },
+  {
+    name: 'PATCH /v1/oid4vci/credential-configurations/:configuration_id',
+    foreignId: (other) => other.oid4vci.configurationId,
+    unknownId: () => `nobody-${uniqueSuffix()}`,
+    call: (id) =>
+      configurationCall(
+        'PATCH',
+        id,
+        'updateOid4vciCredentialConfiguration(configurationId: $id, input: { validitySeconds: 60 }) { id }',
+      ),
+    status: 404,
+    error: CONFIGURATION_NOT_FOUND,
+  },
+  {
+    name: 'DELETE /v1/oid4vci/credential-configurations/:configuration_id',
+    foreignId: (other) => other.oid4vci.configurationId,
+    unknownId: () => `nobody-${uniqueSuffix()}`,
+    call: (id) => configurationCall('DELETE', id, 'deleteOid4vciCredentialConfiguration(configurationId: $id) { id }'),
+    status: 404,
+    error: CONFIGURATION_NOT_FOUND,
+  },
+  {
+    name: 'POST /v1/oid4vci/offers naming a configuration of B',
+    foreignId: (other) => other.oid4vci.configurationId,
+    unknownId: () => `nobody-${uniqueSuffix()}`,
+    call: (id) => ({
+      rest: {
+        method: 'POST',
+        path: '/v1/oid4vci/offers',
+        body: { configuration_ids: [id], subject_id: SHARED_SUBJECT, claims: { [id]: {} } },
+      },
+      graphql: {
+        query:
+          'mutation ($id: String!) { createOid4vciOffer(input: { configurationIds: [$id], subjectId: "s", claims: {} }) { txCodeValue } }',
+        variables: { id },
+      },
+    }),
+    status: 400,
+    error: (id) => `unknown credential configuration: ${id}`,
+  },
+  {
+    name: 'GET /v1/oid4vci/offers/:id',
+    foreignId: (other) => other.oid4vci.offerId,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/oid4vci/offers/${id}` },
+      graphql: { query: 'query ($id: String!) { oid4vciOffer(id: $id) { id } }', variables: { id } },
+    }),
+    status: 404,
+    error: 'offer not found',
+  },
+  {
+    name: 'DELETE /v1/oid4vci/offers/:id',
+    foreignId: (other) => other.oid4vci.offerId,
+    call: (id) => ({
+      rest: { method: 'DELETE', path: `/v1/oid4vci/offers/${id}` },
+      graphql: { query: byId('cancelOid4vciOffer', 'id'), variables: { id } },
+    }),
+    status: 404,
+    error: 'offer not found or no longer open',
+    stillThere: expectOfferOpen,
   },
   {
     name: 'GET /v1/domains/:id',
@@ -766,6 +887,18 @@ const LISTS = [
     path: '/v1/didcomm/messages?limit=100',
     query: '{ didcommMessages(limit: 100) { messages { id did from message envelope } } }',
     own: (s: Side) => s.didcomm.id,
+  },
+  {
+    name: 'OpenID4VCI credential configurations',
+    path: '/v1/oid4vci/credential-configurations?limit=100',
+    query: '{ oid4vciCredentialConfigurations(limit: 100) { configurations { id configurationId issuer metadata } } }',
+    own: (s: Side) => s.oid4vci.configurationId,
+  },
+  {
+    name: 'OpenID4VCI offers',
+    path: '/v1/oid4vci/offers?limit=100',
+    query: '{ oid4vciOffers(limit: 100) { offers { id subjectId configurationIds claims } } }',
+    own: (s: Side) => s.oid4vci.offerId,
   },
   {
     name: 'compliance reports',

@@ -23,6 +23,10 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { makeTestCa } from '../support/test-ca.js';
 import { verifiedDomainsCheckedBefore } from '../../src/modules/domains/domains.repository.js';
 import { BUILTIN_ROLE_IDS, changePlan, newRegistration, registerUser, uniqueSuffix } from '../support/factories.js';
+import { createWallet, dpopProof, walletKey } from '../support/oid4vci-wallet.js';
+import { oid4vciJobs } from '../../src/modules/oid4vci/oid4vci.jobs.js';
+import { systemClock } from '../../src/modules/jobs/clock.js';
+import { capturingLogger } from '../support/log-sink.js';
 
 let app: TestApp;
 /** Everything recorded in this file, for the check that every global-by-design entry is still in use. */
@@ -375,6 +379,55 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     await send('POST', '/v1/credentials/verify', owner.token, { credential: issued.credential });
     await verifiedDomainsCheckedBefore(app.database.prisma, new Date(0), 1);
     await send('DELETE', `/v1/domains/${domain.id}`, owner.token);
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
+  it('OpenID4VCI: configurations, offers, metadata, the wallet’s flow with DPoP, a notification, cancel, the sweep, erasure', async () => {
+    const owner = await registerUser(app);
+    const did = await send('POST', '/v1/dids', owner.token, { key_type: 'Ed25519' });
+    const configuration = {
+      configuration_id: 'Scoped',
+      format: 'dc+sd-jwt',
+      issuer: did.did,
+      vct: 'https://credentials.example.com/scoped',
+      claims: [{ name: 'name' }],
+    };
+    await send('POST', '/v1/oid4vci/credential-configurations', owner.token, configuration);
+    await send('POST', '/v1/oid4vci/credential-configurations', owner.token, {
+      ...configuration,
+      configuration_id: 'Spare',
+    });
+    await getTwoPages('/v1/oid4vci/credential-configurations', owner.token);
+    await get('/v1/oid4vci/credential-configurations/Scoped', owner.token);
+    await send('PATCH', '/v1/oid4vci/credential-configurations/Spare', owner.token, { display: [{ name: 'Spare' }] });
+    await send('DELETE', '/v1/oid4vci/credential-configurations/Spare', owner.token);
+    const subject = `did:example:scoping-${uniqueSuffix()}`;
+    const offer = { configuration_ids: ['Scoped'], subject_id: subject, claims: { Scoped: { name: 'Scoped' } } };
+    const created = await send('POST', '/v1/oid4vci/offers', owner.token, { ...offer, tx_code: {} });
+    const cancelled = await send('POST', '/v1/oid4vci/offers', owner.token, offer);
+    await getTwoPages('/v1/oid4vci/offers', owner.token);
+    await get('/v1/oid4vci/offers?state=offered', owner.token);
+    await get(`/v1/oid4vci/offers/${created.id}`, owner.token);
+    await send('DELETE', `/v1/oid4vci/offers/${cancelled.id}`, owner.token);
+    await get(`/.well-known/oauth-authorization-server/oid4vci/${owner.tenant_slug}`);
+    const wallet = createWallet(app, { dpop: walletKey('EdDSA') });
+    const received = await wallet.receive(created.offer_uri, 'Scoped', [walletKey()], created.tx_code_value);
+    const notified = await app.request('POST', `/oid4vci/${owner.tenant_slug}/notification`, {
+      body: { notification_id: received.response.notification_id, event: 'credential_deleted' },
+      headers: {
+        authorization: `DPoP ${received.token.access_token}`,
+        dpop: await dpopProof(wallet.dpopKey!, 'POST', received.issuerMetadata.notification_endpoint, {
+          nonce: wallet.dpopNonce,
+          accessToken: received.token.access_token,
+        }),
+      },
+    });
+    expect(notified.status, notified.text).toBe(204);
+    await oid4vciJobs({ db: app.database.prisma })['oid4vci.expire'].run({}, {
+      clock: systemClock,
+      log: capturingLogger([]),
+    } as never);
+    await send('POST', `/v1/compliance/subjects/${encodeURIComponent(subject)}/erase`, owner.token);
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 

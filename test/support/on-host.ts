@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import type { HttpResult, TestApp } from './harness.js';
 
-export type OnHostOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
+export type OnHostOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
 
 export function requestOnHost(
   app: Pick<TestApp, 'url'>,
@@ -13,7 +13,7 @@ export function requestOnHost(
   options: OnHostOptions = {},
 ): Promise<HttpResult> {
   const { hostname, port } = new URL(app.url);
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       {
@@ -22,10 +22,10 @@ export function requestOnHost(
         method,
         path,
         headers: {
+          ...(options.body !== undefined && { 'content-type': 'application/json' }),
           ...options.headers,
           host,
           ...(options.token && { authorization: `Bearer ${options.token}` }),
-          ...(payload && { 'content-type': 'application/json' }),
         },
       },
       (response) => {

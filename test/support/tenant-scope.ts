@@ -68,6 +68,9 @@ export const TENANT_SCOPED_MODELS = new Set([
   'DataSubjectRequest',
   'CustomDomain',
   'DidcommMessage',
+  'Oid4vciCredentialConfiguration',
+  'Oid4vciOffer',
+  'Oid4vciNonce',
 ]);
 
 const TENANT_SCOPED_TABLES = new Set([
@@ -95,6 +98,9 @@ const TENANT_SCOPED_TABLES = new Set([
   'data_subject_requests',
   'custom_domains',
   'didcomm_messages',
+  'oid4vci_credential_configurations',
+  'oid4vci_offers',
+  'oid4vci_nonces',
 ]);
 
 type Allowance = { reason: string; matches(statement: Statement): boolean };
@@ -201,8 +207,19 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
     matches: rawLookup(/^DELETE FROM webhook_deliveries WHERE state <> 'pending' AND completed_at < /),
   },
   trustListTenantBySlug: {
-    reason: 'public: a tenant’s signed trust list is published at /v1/trust/lists/{tenant_slug}, the slug its address',
+    reason:
+      'public: a tenant’s signed trust list (/v1/trust/lists/{tenant_slug}) and its OpenID4VCI Credential Issuer ' +
+      '(/oid4vci/{tenant_slug}/…) are addressed by its slug',
     matches: modelLookup('Tenant', 'findFirst', ['slug']),
+  },
+  expireDueOid4vciOffers: {
+    reason:
+      "OpenID4VCI: the expiry sweep moves every tenant's lapsed sessions to expired by time, not a request's data",
+    matches: rawLookup(/^UPDATE oid4vci_offers o SET state = 'expired', ended_at = /),
+  },
+  deleteExpiredOid4vciNonces: {
+    reason: "OpenID4VCI: retention, a sweep by time over every tenant's expired c_nonces and DPoP proof ids",
+    matches: rawLookup(/^DELETE FROM oid4vci_nonces WHERE expires_at <= /),
   },
   verifiedHolderOfName: {
     reason:

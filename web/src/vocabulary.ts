@@ -37,6 +37,13 @@ export const EVENT_TYPES: Record<EventType, string> = {
   domain_removed: 'domain.removed',
   didcomm_message_sent: 'didcomm.message.sent',
   didcomm_message_received: 'didcomm.message.received',
+  oid4vci_offer_created: 'oid4vci.offer.created',
+  oid4vci_offer_token_issued: 'oid4vci.offer.token_issued',
+  oid4vci_offer_credential_issued: 'oid4vci.offer.credential_issued',
+  oid4vci_offer_expired: 'oid4vci.offer.expired',
+  oid4vci_offer_cancelled: 'oid4vci.offer.cancelled',
+  oid4vci_offer_failed: 'oid4vci.offer.failed',
+  oid4vci_offer_notified: 'oid4vci.offer.notified',
   webhook_test: 'webhook.test',
 };
 
@@ -70,6 +77,13 @@ export const EVENT_READ_PERMISSION: Record<EventType, Permission> = {
   domain_removed: 'domains:manage',
   didcomm_message_sent: 'didcomm:read',
   didcomm_message_received: 'didcomm:read',
+  oid4vci_offer_created: 'credentials:issue',
+  oid4vci_offer_token_issued: 'credentials:issue',
+  oid4vci_offer_credential_issued: 'credentials:issue',
+  oid4vci_offer_expired: 'credentials:issue',
+  oid4vci_offer_cancelled: 'credentials:issue',
+  oid4vci_offer_failed: 'credentials:issue',
+  oid4vci_offer_notified: 'credentials:issue',
   webhook_test: 'webhooks:manage',
 };
 

@@ -1,8 +1,9 @@
 // The audit log: one row per sign-up and sign-in (successful or failed), per change to members, invitations, roles,
 // API keys, the plan, DIDs (created, deactivated), credentials (issued, revoked), webhook endpoints and trust
-// (attestations, policy), compliance (adoption, attestations, settings, reports), custom domains, and per data subject
-// request answered (an export discloses, an erasure destroys), written in the same transaction (or statement) as the
-// change it records. A failed sign-in is recorded in the tenant it would have opened a session in; one that names
+// (attestations, policy), compliance (adoption, attestations, settings, reports), custom domains, OpenID4VCI
+// (configurations; offers made and cancelled; a wallet's credentials are credential.issued in the name of the offer's
+// creator), and per data subject request answered (an export discloses, an erasure destroys), written in the same
+// transaction (or statement) as the change it records. A failed sign-in is recorded in the tenant it would have opened a session in; one that names
 // no tenant the person belongs to (an unknown email among them) belongs to no tenant's log, and only the service
 // log sees it.
 import { uuidV7 } from '../../lib/crypto.js';
@@ -64,7 +65,12 @@ export type AuditAction =
   | 'domain.verified'
   | 'domain.unverified'
   | 'domain.removed'
-  | 'didcomm.message.sent';
+  | 'didcomm.message.sent'
+  | 'oid4vci.configuration.created'
+  | 'oid4vci.configuration.updated'
+  | 'oid4vci.configuration.deleted'
+  | 'oid4vci.offer.created'
+  | 'oid4vci.offer.cancelled';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -87,6 +93,10 @@ export type AuditEntry = {
     /** A custom domain; targetId is its id. */
     | 'domain'
     | 'didcomm_message'
+    /** An OpenID4VCI credential configuration; targetId is its configuration id. */
+    | 'oid4vci_configuration'
+    /** An OpenID4VCI offer; targetId is its id. */
+    | 'oid4vci_offer'
 
     /** A person the tenant's credentials are about; targetId is their subject id. */
     | 'data_subject';

@@ -7,7 +7,8 @@
 // subject id, status entry, times), the SHA-256 of the body and erased_at; it removes the body, and with it
 // every claim value, also from the other places one is stored: the Idempotency-Key response of the issue request
 // (rewritten), and every DIDComm message of the tenant, sent or received, carrying a credential about the subject
-// (deleted: plaintext and envelope both hold it). Copies that reached another controller (another tenant's inbox,
+// (deleted: plaintext and envelope both hold it), and the claims of every OpenID4VCI offer about the subject
+// (erased; the open ones cancelled). Copies that reached another controller (another tenant's inbox,
 // an agent elsewhere) are theirs: each is told, as GDPR Art. 19 asks (didcomm/erasure-notices.ts). Credential
 // events never carry claims (see the event catalogue); test/integration/erasure-everywhere.test.ts searches
 // every table for them.
@@ -31,6 +32,7 @@ import { erasureNotices, sendErasureNotices } from '../didcomm/erasure-notices.j
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { listSubjectEvents, recordEvent, type EventRow } from '../outbox/outbox.repository.js';
 import type { DidcommService, MessageView } from '../didcomm/didcomm.service.js';
+import { eraseSubjectOffers } from '../oid4vci/oid4vci.repository.js';
 import type { AttestationView, TrustService } from '../trust/trust.service.js';
 import { exportInput, subjectIdInput } from './data-subjects.inputs.js';
 import * as repository from './data-subjects.repository.js';
@@ -198,6 +200,9 @@ export function createDataSubjectsService({
     const request = await repository.insertRequest(prisma, actor, { subjectId, kind: 'erase' });
     const { erasure, notices } = await prisma.$transaction(async (tx) => {
       const erasedAt = new Date();
+      // The subject's OpenID4VCI offers first (a wallet's issue takes its offer before its credentials): their
+      // claims erased, the open ones cancelled so no wallet can redeem them now.
+      const offers = await eraseSubjectOffers(tx, tenantId, subjectId, erasedAt);
       const rows = await lockUnerasedSubjectCredentials(tx, tenantId, subjectId);
       // Each revocation is audited like the revoke endpoint's, after the erasure's other writes: the chain head
       // is the last lock a transaction takes (src/db/transactions.ts).
@@ -227,12 +232,21 @@ export function createDataSubjectsService({
         erased_at: erasedAt.toISOString(),
       };
       await recordEvent(tx, tenantId, 'compliance.subject.erased', data);
+      for (const offer of offers.filter((candidate) => candidate.cancelled)) {
+        await recordEvent(tx, tenantId, 'oid4vci.offer.cancelled', {
+          offer_id: offer.id,
+          subject_id: subjectId,
+          configuration_ids: offer.configurationIds,
+          reason: 'subject_erased',
+          cancelled_at: erasedAt.toISOString(),
+        });
+      }
       for (const revocation of revocations) await recordAudit(tx, actor, revocation);
       await recordAudit(tx, actor, {
         action: 'compliance.subject.erased',
         targetType: 'data_subject',
         targetId: subjectId,
-        details: { ...data, credential_ids: [...credentialIds] },
+        details: { ...data, credential_ids: [...credentialIds], oid4vci_offers_erased: offers.length },
       });
       return {
         erasure: {

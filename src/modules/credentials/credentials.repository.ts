@@ -124,7 +124,8 @@ export function createCredentialWriter(sql: PreparedSql, { batchesInFlight = BAT
   };
 }
 
-async function issueBatch(sql: PreparedSql, credentials: NewCredential[]): Promise<IssueOutcome[]> {
+/** issue_credentials()'s argument: one item per credential. */
+function batchItems(credentials: readonly NewCredential[]): string {
   const items = credentials.map((c, item) => ({
     item,
     tenant_id: c.tenantId,
@@ -149,14 +150,33 @@ async function issueBatch(sql: PreparedSql, credentials: NewCredential[]): Promi
     exposed_claims: c.exposedClaims,
     audit: c.audit,
   }));
-  // A batch that PostgreSQL aborted for a deadlock did nothing: it goes again (src/db/transactions.ts).
-  const parameters = [JSON.stringify(items)];
-  const rows = await retryOnConflict(() =>
-    sql<{ item: number; issued: boolean; leaseHeld: boolean }>('issue-credentials', ISSUE_BATCH_SQL, parameters),
-  );
+  return JSON.stringify(items);
+}
+
+type BatchRow = { item: number; issued: boolean; leaseHeld: boolean };
+
+function outcomesOf(rows: BatchRow[]): IssueOutcome[] {
   const outcomes: IssueOutcome[] = [];
   for (const row of rows) outcomes[row.item] = { inserted: row.issued, leaseHeld: row.leaseHeld };
   return outcomes;
+}
+
+async function issueBatch(sql: PreparedSql, credentials: NewCredential[]): Promise<IssueOutcome[]> {
+  // A batch that PostgreSQL aborted for a deadlock did nothing: it goes again (src/db/transactions.ts).
+  const parameters = [batchItems(credentials)];
+  return outcomesOf(await retryOnConflict(() => sql<BatchRow>('issue-credentials', ISSUE_BATCH_SQL, parameters)));
+}
+
+/**
+ * The same issue statement as the writer's, in the caller's transaction (which retries it as a whole on a
+ * conflict): for credentials that must be stored together with other changes, or not at all (an OpenID4VCI batch
+ * with its nonce consumed). Says what happened to each; the caller rolls back when one was refused.
+ */
+export async function issueCredentialsWithin(
+  tx: Prisma.TransactionClient,
+  credentials: readonly NewCredential[],
+): Promise<IssueOutcome[]> {
+  return outcomesOf(await tx.$queryRawUnsafe<BatchRow[]>(ISSUE_BATCH_SQL, batchItems(credentials)));
 }
 
 /**

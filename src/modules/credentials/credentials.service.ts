@@ -20,13 +20,15 @@ import type { CertificateChains } from '../dids/certificates/certificate-chains.
 import { credentialIssuerIdentifier } from '../oid4vci/issuer-identifier.js';
 import { findTenantSlug } from '../tenants/tenants.repository.js';
 import { credentialFormatNamed, credentialFormatStoredAs, type CredentialFormatName } from './formats/index.js';
-import { listInput, parseIssueInput } from './credentials.inputs.js';
+import { listInput, parseIssueInput, type IssueInput } from './credentials.inputs.js';
 import {
   createCredentialWriter,
   findUnrevokedCredential,
+  issueCredentialsWithin,
   listCredentials,
   revokeAndFlip,
   type CredentialRow,
+  type NewCredential,
 } from './credentials.repository.js';
 import { NO_ACTIVITY, type CredentialActivity } from './credential-activity.js';
 import { issueRefusal } from '../compliance/evaluation.js';
@@ -41,6 +43,15 @@ import {
 import { can, permissionDenied } from '../../auth/principal.js';
 
 /**
+ * Which door a credential was issued through: the API (POST /v1/credentials/issue, GraphQL issueCredential), or
+ * an OpenID4VCI offer redeemed by a wallet (src/modules/oid4vci), whose subject is the offer's data subject
+ * (what export and erasure find it by) while the credential itself names the holder's key.
+ */
+export type IssueChannel = { channel: 'api' } | { channel: 'oid4vci'; offerId: string; dataSubjectId: string };
+
+const API_CHANNEL: IssueChannel = { channel: 'api' };
+
+/**
  * What names a credential in its events (the event catalogue's credential.* data): never the credential
  * itself nor any of its claims.
  */
@@ -53,6 +64,12 @@ const credentialEventFields = (view: CredentialView) => ({
   status: { type: view.status.type, uri: view.status.uri, index: view.status.index },
 });
 
+/** Where it came from, in its credential.issued event and audit entry. */
+const channelFields = (through: IssueChannel) => ({
+  channel: through.channel,
+  offer_id: through.channel === 'oid4vci' ? through.offerId : null,
+});
+
 /** What the audit log says of a credential: what names it, as its events do (never its claims). */
 const credentialAuditDetails = (view: CredentialView) => ({
   format: view.format,
@@ -60,6 +77,28 @@ const credentialAuditDetails = (view: CredentialView) => ({
   issuer: view.issuer,
   subject_id: view.subjectId,
 });
+
+/**
+ * For whom and by whom a credential is issued, as issuing needs it: the tenant, its plan and compliance state as
+ * they are now, and the actor its audit entry names. A request's principal (partyOf), or the tenant of an
+ * OpenID4VCI offer with the offer's creator as the actor.
+ */
+export type IssuingParty = {
+  tenantId: string;
+  plan: Principal['plan'];
+  compliance: Principal['compliance'];
+  actor: AuditActor;
+};
+
+export const partyOf = (principal: Principal, requestId: string | null): IssuingParty => ({
+  tenantId: principal.tenantId,
+  plan: principal.plan,
+  compliance: principal.compliance,
+  actor: actorFrom(principal, requestId),
+});
+
+/** A credential built, signed and given its status slot, not yet stored: the issue statement's row, and its view. */
+export type PreparedCredential = { view: CredentialView; row: NewCredential };
 
 export type CredentialView = {
   id: string;
@@ -164,6 +203,139 @@ export function createCredentialsService({
     };
   };
 
+  /**
+   * Builds and signs `inputs` (one issuer DID for all) for the party: the issuer is the tenant's and active (and
+   * published), the adopted frameworks allow each, the month's quota has room for all of them (re-checked
+   * atomically by the issue statement), each has its status slot. Nothing is stored yet.
+   */
+  async function prepare(
+    party: IssuingParty,
+    inputs: readonly IssueInput[],
+    origin: RequestOrigin | undefined,
+    through: IssueChannel = API_CHANNEL,
+  ): Promise<PreparedCredential[]> {
+    const issuerDid = inputs[0]!.issuer;
+    const issuer = await issuerKeys.forTenant(party.tenantId, issuerDid);
+    if (!issuer) throw didNotFound(issuerDid);
+    if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
+    // A credential no verifier could check: its issuer's domain has lapsed or was removed.
+    if (issuerPublished && !(await issuerPublished(party.tenantId, issuerDid))) {
+      // Deactivated with its domain (domains.service.ts) rather than lapsed: say so, which a cached key cannot.
+      const fresh = await issuerKeys.forTenant(party.tenantId, issuerDid, { fresh: true });
+      throw badRequest(fresh?.deactivated ? MESSAGES.issuerDidDeactivated : MESSAGES.issuerDomainNotVerified);
+    }
+    const shaped = inputs.map((input) => {
+      const format = credentialFormatNamed(input.format);
+      // Names only (never values): stored with the credential, and what compliance enforcement judges.
+      return { input, format, claimNames: Object.keys(input.claims ?? {}), visibleClaims: format.visibleClaims(input) };
+    });
+    // The adopted frameworks' technical controls (src/modules/compliance); they ride on the cached principal.
+    if (party.compliance.adopted.length > 0) {
+      for (const { input, format, claimNames, visibleClaims } of shaped) {
+        const refusal = issueRefusal(
+          party.compliance,
+          {
+            format: format.name,
+            claimNames,
+            visibleClaims,
+            validFrom: input.validFrom ?? new Date(),
+            validUntil: input.validUntil ?? null,
+            issuer: { did: issuer.key.did, alg: issuer.key.alg, createdAt: issuer.createdAt },
+          },
+          new Date(),
+        );
+        if (refusal) throw badRequest(refusal);
+      }
+    }
+    const limit = PLANS[party.plan].quotas.credentialsPerMonth;
+    const month = usageMonth();
+    // A spent quota is refused before a status index is taken; the insert below re-checks atomically.
+    if (limit !== null && !hasRoom(limit, await credentialsIssuedIn(prisma, party.tenantId, month), inputs.length)) {
+      throw quotaReached('credentials', MESSAGES.monthlyIssuanceLimitReached(limit));
+    }
+    const prepared: PreparedCredential[] = [];
+    for (const { input, format, claimNames, visibleClaims } of shaped) {
+      const slot = await statusLists.allocate(
+        party.tenantId,
+        issuer.didId,
+        format.statusListFormat,
+        publicationBaseUrl(issuerDid, origin?.publicBaseUrl),
+      );
+      const issuedAt = new Date();
+      const id = uuidV7(issuedAt.getTime()); // its time is the credential's issued_at
+      const context: IssueContext = {
+        credentialId: id,
+        issuedAt,
+        statusListUrl: slot.url,
+        statusIndex: slot.index,
+        ...(input.issuerIdentifier === 'url' && {
+          issuerIdentifier: await issuerIdentifierFor(party.tenantId, origin),
+        }),
+      };
+      const x5c = format.x5c ? await certificateChains?.x5cFor(party.tenantId, issuer.didId) : null;
+      if (x5c) context.x5c = x5c;
+      const credential = await format.issue(input, issuer.key, context);
+      const credentialType = format.credentialType(input);
+      const subjectId = through.channel === 'oid4vci' ? through.dataSubjectId : (input.subjectId ?? null);
+      const view: CredentialView = {
+        id,
+        format: format.name,
+        credential,
+        issuer: issuerDid,
+        credentialType,
+        subjectId,
+        status: format.statusReference({ uri: slot.url, index: slot.index }),
+        issuedAt,
+        expiresAt: input.validUntil ?? null,
+        revokedAt: null,
+        erasedAt: null,
+      };
+      const row: NewCredential = {
+        id,
+        tenantId: party.tenantId,
+        issuerDidId: issuer.didId,
+        format: format.name,
+        credentialType,
+        subjectId,
+        statusListId: slot.listId,
+        statusIndex: slot.index,
+        credential,
+        claimNames,
+        exposedClaims: visibleClaims,
+        issuedAt,
+        expiresAt: input.validUntil ?? null,
+        month,
+        monthlyLimit: limit,
+        event: {
+          ...credentialEventFields(view),
+          issued_at: issuedAt.toISOString(),
+          expires_at: view.expiresAt?.toISOString() ?? null,
+          ...channelFields(through),
+        },
+        idempotency: null,
+        audit: groupedAuditEntry(
+          party.actor,
+          {
+            action: 'credential.issued',
+            targetType: 'credential',
+            targetId: id,
+            details: { ...credentialAuditDetails(view), ...channelFields(through) },
+          },
+          issuedAt,
+        ),
+      };
+      prepared.push({ view, row });
+    }
+    return prepared;
+  }
+
+  /** Why the issue statement inserted nothing: the issuer DID went inactive meanwhile, or the quota is spent. */
+  async function refusalOf(party: IssuingParty, issuerDid: string, limit: number | null) {
+    const again = await issuerKeys.forTenant(party.tenantId, issuerDid, { fresh: true });
+    if (!again || again.deactivated) return badRequest(MESSAGES.issuerDidDeactivated);
+    return quotaReached('credentials', MESSAGES.monthlyIssuanceLimitReached(limit!));
+  }
+
   /** With an idempotency slot, the issue statement completes it too (see createCredentialWriter). */
   async function issue(
     principal: Principal,
@@ -173,10 +345,6 @@ export function createCredentialsService({
     requestId: string | null = null,
   ): Promise<CredentialView> {
     const input = parseIssueInput(rawInput);
-    const format = credentialFormatNamed(input.format);
-    // Names only (never values): stored with the credential, and what compliance enforcement judges.
-    const claimNames = Object.keys(input.claims ?? {});
-    const visibleClaims = format.visibleClaims(input);
     // Delivery sends a DIDComm message: it needs that permission too, and a holder DID that resolves, before
     // anything is issued.
     if (input.deliverTo) {
@@ -184,116 +352,42 @@ export function createCredentialsService({
       if (!deliverer) throw badRequest('deliver_to is not available');
       await deliverer.checkRecipient(input.deliverTo);
     }
-    const issuer = await issuerKeys.forTenant(principal.tenantId, input.issuer);
-    if (!issuer) throw didNotFound(input.issuer);
-    if (issuer.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
-    // A credential no verifier could check: its issuer's domain has lapsed or was removed.
-    if (issuerPublished && !(await issuerPublished(principal.tenantId, input.issuer))) {
-      // Deactivated with its domain (domains.service.ts) rather than lapsed: say so, which a cached key cannot.
-      const fresh = await issuerKeys.forTenant(principal.tenantId, input.issuer, { fresh: true });
-      throw badRequest(fresh?.deactivated ? MESSAGES.issuerDidDeactivated : MESSAGES.issuerDomainNotVerified);
-    }
-    // The adopted frameworks' technical controls (src/modules/compliance); they ride on the cached principal.
-    if (principal.compliance.adopted.length > 0) {
-      const refusal = issueRefusal(
-        principal.compliance,
-        {
-          format: format.name,
-          claimNames,
-          visibleClaims,
-          validFrom: input.validFrom ?? new Date(),
-          validUntil: input.validUntil ?? null,
-          issuer: { did: issuer.key.did, alg: issuer.key.alg, createdAt: issuer.createdAt },
-        },
-        new Date(),
-      );
-      if (refusal) throw badRequest(refusal);
-    }
-    const limit = PLANS[principal.plan].quotas.credentialsPerMonth;
-    const month = usageMonth();
-    // A spent quota is refused before a status index is taken; the insert below re-checks atomically.
-    if (limit !== null && !hasRoom(limit, await credentialsIssuedIn(prisma, principal.tenantId, month))) {
-      throw quotaReached('credentials', MESSAGES.monthlyIssuanceLimitReached(limit));
-    }
-    const slot = await statusLists.allocate(
-      principal.tenantId,
-      issuer.didId,
-      format.statusListFormat,
-      publicationBaseUrl(input.issuer, origin?.publicBaseUrl),
-    );
-    const issuedAt = new Date();
-    const id = uuidV7(issuedAt.getTime()); // its time is the credential's issued_at
-    const context: IssueContext = {
-      credentialId: id,
-      issuedAt,
-      statusListUrl: slot.url,
-      statusIndex: slot.index,
-      ...(input.issuerIdentifier === 'url' && {
-        issuerIdentifier: await issuerIdentifierFor(principal.tenantId, origin),
-      }),
-    };
-    const x5c = format.x5c ? await certificateChains?.x5cFor(principal.tenantId, issuer.didId) : null;
-    if (x5c) context.x5c = x5c;
-    const credential = await format.issue(input, issuer.key, context);
-    const credentialType = format.credentialType(input);
-    const view: CredentialView = {
-      id,
-      format: format.name,
-      credential,
-      issuer: input.issuer,
-      credentialType,
-      subjectId: input.subjectId ?? null,
-      status: format.statusReference({ uri: slot.url, index: slot.index }),
-      issuedAt,
-      expiresAt: input.validUntil ?? null,
-      revokedAt: null,
-      erasedAt: null,
-    };
+    const party = partyOf(principal, requestId);
+    const [{ view, row }] = (await prepare(party, [input], origin)) as [PreparedCredential];
     const outcome = await writer.insertWithinQuota({
-      id,
-      tenantId: principal.tenantId,
-      issuerDidId: issuer.didId,
-      format: format.name,
-      credentialType,
-      subjectId: input.subjectId ?? null,
-      statusListId: slot.listId,
-      statusIndex: slot.index,
-      credential,
-      claimNames,
-      exposedClaims: visibleClaims,
-      issuedAt,
-      expiresAt: input.validUntil ?? null,
-      month,
-      monthlyLimit: limit,
-      event: {
-        ...credentialEventFields(view),
-        issued_at: issuedAt.toISOString(),
-        expires_at: view.expiresAt?.toISOString() ?? null,
-      },
+      ...row,
       idempotency: idempotency && {
         id: idempotency.id,
         leaseToken: idempotency.leaseToken,
         response: idempotency.seal(view),
       },
-      audit: groupedAuditEntry(
-        actorFrom(principal, requestId),
-        { action: 'credential.issued', targetType: 'credential', targetId: id, details: credentialAuditDetails(view) },
-        issuedAt,
-      ),
     });
     if (!outcome.leaseHeld) throw conflict(MESSAGES.idempotencyKeyInProgress);
-    if (!outcome.inserted) {
-      const again = await issuerKeys.forTenant(principal.tenantId, input.issuer, { fresh: true });
-      if (!again || again.deactivated) throw badRequest(MESSAGES.issuerDidDeactivated);
-      throw quotaReached('credentials', MESSAGES.monthlyIssuanceLimitReached(limit!));
-    }
+    if (!outcome.inserted) throw await refusalOf(party, input.issuer, row.monthlyLimit);
     activity.issued(view.format);
     if (input.deliverTo && deliverer) {
-      const delivery = await deliverer.deliver(principal, { ...view, credential }, input.deliverTo);
+      const delivery = await deliverer.deliver(principal, { ...view, credential: row.credential }, input.deliverTo);
       return { ...view, delivery };
     }
     return view;
   }
+
+  /**
+   * Stores prepared credentials in the caller's transaction `tx`, all or none: the same issue statement as issue()
+   * (quota, DID, events, audit entries), in one call. When any is refused, throws that refusal (the caller's
+   * transaction then rolls back, so nothing is stored and no quota spent). The caller tells issued() once it commits.
+   */
+  async function storeAllWithin(tx: Prisma.TransactionClient, party: IssuingParty, prepared: PreparedCredential[]) {
+    const outcomes = await issueCredentialsWithin(
+      tx,
+      prepared.map((credential) => credential.row),
+    );
+    if (outcomes.every((outcome) => outcome.inserted)) return;
+    throw await refusalOf(party, prepared[0]!.view.issuer, prepared[0]!.row.monthlyLimit);
+  }
+
+  /** Counts credentials stored by storeAllWithin once their transaction committed. */
+  const issued = (views: readonly CredentialView[]) => views.forEach((view) => activity.issued(view.format));
 
   async function list(principal: Principal, rawFilters: unknown, page: PageRequest, origin?: RequestOrigin) {
     const filters = parseInput(listInput, rawFilters);
@@ -368,7 +462,7 @@ export function createCredentialsService({
   /** A stored credential as the API shows it, its status list URL under the request's origin. */
   const view = toView;
 
-  return { issue, list, get, revoke, revokeWith, view };
+  return { issue, prepare, storeAllWithin, issued, list, get, revoke, revokeWith, view };
 }
 
 export type CredentialsService = ReturnType<typeof createCredentialsService>;

@@ -19,6 +19,7 @@ import { statusReferenceType } from '../credentials/credentials.views.js';
 import { KEY_TYPES } from '../dids/signing-keys.js';
 import { planName } from '../plans/plans.js';
 import { assuranceLevel } from '../trust/trust.inputs.js';
+import { OID4VCI_EVENTS } from '../oid4vci/oid4vci.events.js';
 
 const id = (description: string) => z.uuid().meta({ description });
 const instant = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
@@ -28,7 +29,10 @@ const credentialFields = {
   format: credentialFormat,
   credential_type: z.string().meta({ description: 'The VC type (jwt_vc_json) or vct (vc+sd-jwt).' }),
   issuer: z.string().meta({ description: 'The issuer DID.' }),
-  subject_id: z.string().nullable().meta({ description: 'The subject’s id as issued; null when none was given.' }),
+  subject_id: z.string().nullable().meta({
+    description:
+      'The subject’s id as issued (null when none was given); for an OpenID4VCI credential, its offer’s subject_id.',
+  }),
   status: z
     .strictObject({
       type: statusReferenceType,
@@ -147,17 +151,27 @@ export const EVENT_CATALOGUE = {
   'credential.issued': {
     readPermission: 'credentials:list',
     description:
-      'A credential was issued. Carries what names it (id, format, type, issuer, subject id, status entry), ' +
-      'never its claims.',
+      'A credential was issued. Carries what names it (id, format, type, issuer, subject id, status entry) and ' +
+      'the door it went out through, never its claims.',
     data: z.strictObject({
       ...credentialFields,
       issued_at: instant('When it was issued.'),
       expires_at: instant('When it expires; null when it does not.').nullable(),
+      channel: z.enum(['api', 'oid4vci']).meta({
+        description:
+          'api: POST /v1/credentials/issue (or GraphQL issueCredential); oid4vci: a wallet redeemed an OpenID4VCI offer.',
+      }),
+      offer_id: z
+        .uuid()
+        .nullable()
+        .meta({ description: 'The OpenID4VCI offer it was issued for (GET /v1/oid4vci/offers/{id}); null for api.' }),
     }),
     example: {
       ...CREDENTIAL_EXAMPLE,
       issued_at: '2026-11-24T18:50:02.114Z',
       expires_at: null,
+      channel: 'api',
+      offer_id: null,
     },
   },
   'credential.revoked': {
@@ -510,6 +524,7 @@ export const EVENT_CATALOGUE = {
       authenticated: true,
     },
   },
+  ...OID4VCI_EVENTS,
   'webhook.test': {
     readPermission: 'webhooks:manage',
     description: 'Sent on request (POST /v1/webhooks/{id}/test) to that endpoint only, to check it; changes nothing.',

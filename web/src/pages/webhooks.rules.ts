@@ -34,6 +34,8 @@ const AREA_LABELS: Record<string, string> = {
   domain: 'Domains',
   didcomm: 'DIDComm',
   webhook: 'Webhooks',
+  oid4vci: 'OpenID4VCI offers',
+  oid4vp: 'OpenID4VP presentations',
 };
 
 export const areaLabel = (area: string) => AREA_LABELS[area] ?? area;
