@@ -17,6 +17,7 @@ import { createAccessEvents } from './auth/access-events.js';
 import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.js';
 import { maintenanceJobs } from './modules/jobs/maintenance.jobs.js';
 import { domainJobs } from './modules/domains/domains.jobs.js';
+import { oid4vpJobs } from './modules/oid4vp/oid4vp.jobs.js';
 import type { Clock } from './modules/jobs/clock.js';
 import { createHealth, type Health } from './observability/health.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
@@ -28,7 +29,7 @@ export type RunningServer = {
   database: Database;
   services: Services;
   /** Background work (src/modules/jobs): the service's recurring purges and the custom domains' re-check. */
-  jobs: JobRunner<ReturnType<typeof maintenanceJobs> & ReturnType<typeof domainJobs>>;
+  jobs: JobRunner<ReturnType<typeof maintenanceJobs> & ReturnType<typeof domainJobs> & ReturnType<typeof oid4vpJobs>>;
   metrics: Metrics;
   health: Health;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
@@ -161,6 +162,7 @@ async function assemble(
     handlers: {
       ...maintenanceJobs({ db: database.prisma, auth: services.auth, idempotency: services.idempotency }),
       ...domainJobs({ domains: services.domains }),
+      ...oid4vpJobs({ db: database.prisma }),
     },
     log: log.child({ component: 'jobs' }),
     clock: background.clock,

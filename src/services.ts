@@ -37,6 +37,8 @@ import { createDomainsService } from './modules/domains/domains.service.js';
 import { createVerifiedHosts } from './modules/domains/verified-hosts.js';
 import { createOwnDids } from './modules/dids/own-dids.js';
 import { createRemoteDidWeb } from './modules/dids/methods/did-web/did-web-remote.js';
+import { createOid4vpService } from './modules/oid4vp/oid4vp.service.js';
+import { createOid4vpProtocol } from './modules/oid4vp/oid4vp.protocol.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -135,24 +137,26 @@ export function createServices(
     verifiedHosts,
   });
   const idempotency = createIdempotencyService({ prisma, keys, leaseSeconds: config.idempotencyLeaseSeconds });
+  const verification = createVerificationService({
+    statusLists,
+    trust,
+    activity,
+    // Verifying a credential from a did:web elsewhere fetches its did.json (the public resolver does not).
+    ownDids: {
+      ...ownDids,
+      outside: createRemoteDidWeb({
+        allowPrivate: config.webhookAllowPrivateUrls,
+        timeoutMs: config.didWebFetchTimeoutMs,
+      }),
+    },
+  });
+  const oid4vp = createOid4vpService({ prisma, keys, issuerKeys });
   return {
     dids: createDidsService({ prisma, sql, keys }),
     resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
     credentials,
     statusLists,
-    verification: createVerificationService({
-      statusLists,
-      trust,
-      activity,
-      // Verifying a credential from a did:web elsewhere fetches its did.json (the public resolver does not).
-      ownDids: {
-        ...ownDids,
-        outside: createRemoteDidWeb({
-          allowPrivate: config.webhookAllowPrivateUrls,
-          timeoutMs: config.didWebFetchTimeoutMs,
-        }),
-      },
-    }),
+    verification,
     trust,
     compliance,
     publicBaseUrl,
@@ -188,6 +192,16 @@ export function createServices(
     }),
     domains,
     verifiedHosts,
+    /** OpenID4VP: the tenant's presentation requests, and the wallet-facing request_uri and response_uri. */
+    oid4vp,
+    oid4vpProtocol: createOid4vpProtocol({
+      prisma,
+      keys,
+      issuerKeys,
+      verification,
+      trust,
+      log: log.child({ component: 'oid4vp' }),
+    }),
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
   };

@@ -16,6 +16,7 @@ import './compliance.types.js';
 import './data-subjects.types.js';
 import './domains.types.js';
 import './didcomm.types.js';
+import './oid4vp.types.js';
 
 export const schema = builder.toSchema();
 // Deny by default: a root field without an access declaration stops the service from starting.

@@ -9,6 +9,7 @@ import { domainNameProblem } from '../modules/domains/domains.inputs.js';
 import { STATUS_LIST_PATH, STATUS_LIST_TTL_SECONDS } from '../modules/status-lists/status-lists.service.js';
 import { TENANT_SLUG_PATTERN } from '../modules/auth/auth.inputs.js';
 import { TRUST_LIST_PATH, TRUST_LIST_TTL_SECONDS } from '../modules/trust/trust-lists.js';
+import { OID4VP_ROUTES } from '../modules/oid4vp/oid4vp.routes.js';
 import type { Services } from '../services.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js';
 import { DASHBOARD_PATH, redirectToDashboard, serveDashboard, type Dashboard } from './dashboard.js';
@@ -132,6 +133,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     matches: (pathname) => pathname === DIDCOMM_INBOUND_PATH,
     handle: receiveDidcomm,
   },
+  // OpenID4VP: every tenant is a verifier; its wallets fetch requests and post answers here
+  // (src/modules/oid4vp/oid4vp.routes.ts).
+  ...OID4VP_ROUTES,
   {
     path: `${GRAPHIQL_ASSETS_PATH}{name}`,
     reason: 'GraphiQL’s page loads its scripts and styles before anyone can sign in; off unless GRAPHIQL is on',

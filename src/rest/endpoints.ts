@@ -11,6 +11,7 @@ import { EVENT_ENDPOINTS } from './endpoints/events.endpoints.js';
 import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
 import { TRUST_ENDPOINTS } from './endpoints/trust.endpoints.js';
 import { WEBHOOK_ENDPOINTS } from './endpoints/webhooks.endpoints.js';
+import { OID4VP_ENDPOINTS } from './endpoints/oid4vp.endpoints.js';
 
 export const ENDPOINTS: RestEndpoint[] = [
   ...AUTH_ENDPOINTS,
@@ -24,4 +25,5 @@ export const ENDPOINTS: RestEndpoint[] = [
   ...DATA_SUBJECT_ENDPOINTS,
   ...DOMAIN_ENDPOINTS,
   ...DIDCOMM_ENDPOINTS,
+  ...OID4VP_ENDPOINTS,
 ];

@@ -14,6 +14,7 @@ CREATE TABLE "oid4vp_requests" (
     "did_id" UUID,
     "client_id" TEXT NOT NULL,
     "handle_hash" BYTEA NOT NULL,
+    "base_url" TEXT NOT NULL,
     "nonce" TEXT NOT NULL,
     "state" TEXT NOT NULL,
     "response_mode" "oid4vp_response_mode" NOT NULL,

@@ -59,7 +59,12 @@ export type AuditAction =
   | 'domain.verified'
   | 'domain.unverified'
   | 'domain.removed'
-  | 'didcomm.message.sent';
+  | 'didcomm.message.sent'
+  | 'oid4vp.request.created'
+  | 'oid4vp.request.cancelled'
+  | 'oid4vp.presentation.verified'
+  | 'oid4vp.presentation.failed'
+  | 'oid4vp.response_code.redeemed';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -80,6 +85,8 @@ export type AuditEntry = {
     /** A custom domain; targetId is its id. */
     | 'domain'
     | 'didcomm_message'
+    /** An OpenID4VP presentation request; targetId is its id. */
+    | 'oid4vp_request'
 
     /** A person the tenant's credentials are about; targetId is their subject id. */
     | 'data_subject';

@@ -19,6 +19,7 @@ import { statusReferenceType } from '../credentials/credentials.views.js';
 import { KEY_TYPES } from '../dids/signing-keys.js';
 import { planName } from '../plans/plans.js';
 import { assuranceLevel } from '../trust/trust.inputs.js';
+import { OID4VP_EVENTS } from '../oid4vp/oid4vp.events.js';
 
 const id = (description: string) => z.uuid().meta({ description });
 const instant = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
@@ -474,6 +475,7 @@ export const EVENT_CATALOGUE = {
       authenticated: true,
     },
   },
+  ...OID4VP_EVENTS,
   'webhook.test': {
     readPermission: 'webhooks:manage',
     description: 'Sent on request (POST /v1/webhooks/{id}/test) to that endpoint only, to check it; changes nothing.',
