@@ -34,6 +34,12 @@ export const EVENT_TYPES: Record<EventType, string> = {
   domain_removed: 'domain.removed',
   didcomm_message_sent: 'didcomm.message.sent',
   didcomm_message_received: 'didcomm.message.received',
+  oid4vp_presentation_requested: 'oid4vp.presentation.requested',
+  oid4vp_presentation_received: 'oid4vp.presentation.received',
+  oid4vp_presentation_verified: 'oid4vp.presentation.verified',
+  oid4vp_presentation_failed: 'oid4vp.presentation.failed',
+  oid4vp_presentation_expired: 'oid4vp.presentation.expired',
+  oid4vp_presentation_cancelled: 'oid4vp.presentation.cancelled',
   webhook_test: 'webhook.test',
 };
 
