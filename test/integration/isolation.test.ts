@@ -45,6 +45,8 @@ type Side = {
   domain: { id: string; domain: string };
   /** A DIDComm message the tenant's DID sent itself (outbound and inbound rows). */
   didcomm: { id: string };
+  /** An OpenID4VP presentation request of the tenant, pending. */
+  oid4vp: { id: string; client_id: string };
 };
 
 let a: Side;
@@ -100,8 +102,12 @@ async function makeTenant(label: string): Promise<Side> {
     type: 'https://didcomm.org/basicmessage/2.0/message',
     body: { content: `${label} note` },
   });
+  const oid4vp = await post('/v1/oid4vp/requests', {
+    credential: { format: 'dc+sd-jwt', type: 'https://example.com/isolation', claims: ['name'] },
+  });
   return {
     didcomm,
+    oid4vp,
     owner,
     member,
     role,
@@ -189,7 +195,18 @@ async function storedState(side: Side) {
     prisma.apiKey.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.auditEvent.findMany({ where, ...byId }).then(bytesAsHex),
   ]);
-  return { tenant, roles, memberships, sessions, invitations, apiKeys, auditEvents, ...(await issuingState(side)) };
+  const oid4vpRequests = await prisma.oid4vpRequest.findMany({ where, ...byId }).then(bytesAsHex);
+  return {
+    tenant,
+    roles,
+    memberships,
+    sessions,
+    invitations,
+    apiKeys,
+    auditEvents,
+    oid4vpRequests,
+    ...(await issuingState(side)),
+  };
 }
 
 /** Runs `act` and checks the tenant is exactly as before, through its own API and in the database. */
@@ -226,6 +243,7 @@ async function identifiers(side: Side): Promise<string[]> {
     side.report.credential.split('.')[2]!,
     side.domain.id,
     side.domain.domain,
+    side.oid4vp.id,
     ...FORMATS.flatMap((format) => {
       const credential = side.credentials[format];
       const signature = credential.credential.split('~')[0]!.split('.')[2]!;
@@ -295,6 +313,13 @@ async function expectAttestationActive(other: Side) {
   expect(read).toMatchObject({ id: other.attestation.id, status: 'active', revoked_at: null });
 }
 
+async function expectOid4vpPending(other: Side) {
+  const read = await ok(app.request('GET', `/v1/oid4vp/requests/${other.oid4vp.id}`, { token: other.owner.token }));
+  expect(read).toMatchObject({ id: other.oid4vp.id, status: 'pending', response_code_redeemed_at: null });
+}
+
+const OID4VP_NOT_FOUND = 'presentation request not found';
+
 const DOMAIN_NOT_FOUND = 'domain not found';
 async function expectDomainThere(other: Side) {
   const read = await ok(app.request('GET', `/v1/domains/${other.domain.id}`, { token: other.owner.token }));
@@ -343,6 +368,42 @@ const ID_CASES: IdCase[] = [
     }),
     status: 404,
     error: 'DIDComm message not found',
+  },
+  {
+    name: 'GET /v1/oid4vp/requests/:id',
+    foreignId: (other) => other.oid4vp.id,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/oid4vp/requests/${id}` },
+      graphql: { query: 'query ($id: String!) { oid4vpRequest(id: $id) { id dcqlQuery } }', variables: { id } },
+    }),
+    status: 404,
+    error: OID4VP_NOT_FOUND,
+  },
+  {
+    name: 'DELETE /v1/oid4vp/requests/:id',
+    foreignId: (other) => other.oid4vp.id,
+    call: (id) => ({
+      rest: { method: 'DELETE', path: `/v1/oid4vp/requests/${id}` },
+      graphql: { query: byId('cancelOid4vpRequest', 'id status'), variables: { id } },
+    }),
+    status: 404,
+    error: OID4VP_NOT_FOUND,
+    stillThere: expectOid4vpPending,
+  },
+  {
+    name: 'POST /v1/oid4vp/requests/:id/response-code',
+    foreignId: (other) => other.oid4vp.id,
+    call: (id) => ({
+      rest: { method: 'POST', path: `/v1/oid4vp/requests/${id}/response-code`, body: { response_code: 'guess' } },
+      graphql: {
+        query:
+          'mutation ($id: String!) { redeemOid4vpResponseCode(id: $id, input: { responseCode: "guess" }) { id } }',
+        variables: { id },
+      },
+    }),
+    status: 404,
+    error: OID4VP_NOT_FOUND,
+    stillThere: expectOid4vpPending,
   },
   {
     name: 'GET /v1/compliance/reports/:id',
@@ -685,6 +746,12 @@ const LISTS = [
     path: '/v1/didcomm/messages?limit=100',
     query: '{ didcommMessages(limit: 100) { messages { id did from message envelope } } }',
     own: (s: Side) => s.didcomm.id,
+  },
+  {
+    name: 'OpenID4VP presentation requests',
+    path: '/v1/oid4vp/requests?limit=100',
+    query: '{ oid4vpRequests(limit: 100) { requests { id clientId did dcqlQuery } } }',
+    own: (s: Side) => s.oid4vp.id,
   },
   {
     name: 'compliance reports',
