@@ -116,6 +116,11 @@ const SubjectErasureType = builder.objectRef<SubjectErasure>('SubjectErasure').i
     messagesErased: t.exposeInt('messagesErased', {
       description: 'The tenant’s DIDComm messages, sent or received, that carried one of their credentials: deleted.',
     }),
+    presentationRequestsErased: t.exposeInt('presentationRequestsErased', {
+      description:
+        'The tenant’s OpenID4VP requests whose presentations named the subject (as subject or holder): their ' +
+        'claims, subjects and holder erased; their checks stay.',
+    }),
     holdersNotified: t.exposeInt('holdersNotified', {
       description:
         'Revocation notifications sent to recipients elsewhere (another tenant, another agent), whose copies are ' +

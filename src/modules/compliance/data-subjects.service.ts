@@ -7,7 +7,8 @@
 // subject id, status entry, times), the SHA-256 of the body and erased_at; it removes the body, and with it
 // every claim value, also from the other places one is stored: the Idempotency-Key response of the issue request
 // (rewritten), and every DIDComm message of the tenant, sent or received, carrying a credential about the subject
-// (deleted: plaintext and envelope both hold it). Copies that reached another controller (another tenant's inbox,
+// (deleted: plaintext and envelope both hold it), and what the tenant's OpenID4VP requests were shown of them (their
+// presentations' claims, subjects and holder; the checks stay). Copies that reached another controller (another tenant's inbox,
 // an agent elsewhere) are theirs: each is told, as GDPR Art. 19 asks (didcomm/erasure-notices.ts). Credential
 // events never carry claims (see the event catalogue); test/integration/erasure-everywhere.test.ts searches
 // every table for them.
@@ -27,6 +28,7 @@ import {
 } from '../credentials/credentials.repository.js';
 import { credentialFormatStoredAs } from '../credentials/formats/index.js';
 import { deleteSubjectMessages } from '../didcomm/didcomm.repository.js';
+import { eraseSubjectPresentations } from '../oid4vp/oid4vp.erasure.js';
 import { erasureNotices, sendErasureNotices } from '../didcomm/erasure-notices.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { listSubjectEvents, recordEvent, type EventRow } from '../outbox/outbox.repository.js';
@@ -81,6 +83,8 @@ export type SubjectErasure = {
   messagesErased: number;
   /** Revocation notifications sent to holders elsewhere whose copies are theirs (GDPR Art. 19). */
   holdersNotified: number;
+  /** The tenant's OpenID4VP requests whose presentations named the subject: what they disclosed, erased. */
+  presentationRequestsErased: number;
 };
 
 export type DataSubjectsServiceDeps = {
@@ -216,6 +220,7 @@ export function createDataSubjectsService({
         erasedAt: erasedAt.toISOString(),
       }));
       const messages = await deleteSubjectMessages(tx, tenantId, subjectId);
+      const presentationRequestsErased = await eraseSubjectPresentations(tx, tenantId, subjectId, erasedAt);
       await repository.completeRequest(tx, tenantId, request.id, credentialsErased, erasedAt);
       const data = {
         subject_id: subjectId,
@@ -224,6 +229,7 @@ export function createDataSubjectsService({
         credentials_erased: credentialsErased,
         credentials_revoked: credentialsRevoked,
         messages_erased: messages.length,
+        presentation_requests_erased: presentationRequestsErased,
         erased_at: erasedAt.toISOString(),
       };
       await recordEvent(tx, tenantId, 'compliance.subject.erased', data);
@@ -242,6 +248,7 @@ export function createDataSubjectsService({
           credentialsRevoked,
           credentialIds,
           messagesErased: messages.length,
+          presentationRequestsErased,
         },
         notices: erasureNotices(messages, subjectId),
       };

@@ -48,7 +48,7 @@ export const DATA_SUBJECT_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'POST',
     path: '/v1/compliance/subjects/:subject_id/erase',
-    operation: `mutation EraseComplianceSubject($subjectId: String!) { eraseComplianceSubject(subjectId: $subjectId) { subjectId erasedAt credentialsErased credentialsRevoked credentialIds messagesErased holdersNotified } }`,
+    operation: `mutation EraseComplianceSubject($subjectId: String!) { eraseComplianceSubject(subjectId: $subjectId) { subjectId erasedAt credentialsErased credentialsRevoked credentialIds messagesErased presentationRequestsErased holdersNotified } }`,
     variables: withParam('subjectId', 'subject_id'),
     result: (data) => snakeKeys(data.eraseComplianceSubject),
   },
