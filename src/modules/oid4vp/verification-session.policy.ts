@@ -51,7 +51,7 @@ const closed = (status: RequestStatus): AnswerVerdict => ({ kind: 'closed', reas
 /** Whether the tenant may cancel it: only while no wallet has answered (a verdict is never withdrawn). */
 export function cancelProblem(session: Session, now: Date): string | null {
   const status = effectiveStatus(session, now);
-  return status === 'pending' ? null : `a ${status} request cannot be cancelled`;
+  return status === 'pending' ? null : `the request is ${status}: only a pending one can be cancelled`;
 }
 
 /** The instant a request of `expiresIn` seconds (default lifetime when absent) made at `now` expires. */
