@@ -292,6 +292,24 @@ describe('answers that verify', () => {
     expect(again.body.error).toBe('invalid or used response_code');
   });
 
+  it('a redirect_uri client (development): unsigned, by value, bound to its response URI as client_id', async () => {
+    const created = await ok(
+      call('POST', '/v1/oid4vp/requests', {
+        client_id_prefix: 'redirect_uri',
+        credential: { format: 'dc+sd-jwt', type: VCT, claims: ['name'] },
+      }),
+    );
+    expect(created).toMatchObject({ did: null, request_uri: null, response_mode: 'direct_post.jwt' });
+    expect(created.client_id).toMatch(/^redirect_uri:http:\/\/127\.0\.0\.1:\d+\/oid4vp\/responses\/[A-Za-z0-9_-]{43}$/);
+    const { request, jwt } = await openRequest(app, created.authorization_request);
+    expect(jwt).toBeNull();
+    expect(request.client_id).toBe(created.client_id);
+    expect(`redirect_uri:${request.response_uri}`).toBe(created.client_id);
+    const presentation = await presentDegree(request, { disclose: ['name'] });
+    expect((await answer(app, request, { credential: [presentation] })).status).toBe(200);
+    expect(await stored(created.id)).toMatchObject({ status: 'verified', client_id: created.client_id });
+  });
+
   it('credential sets: one alternative answered satisfies the query; GraphQL reads the same verdict', async () => {
     const created = await ok(
       call('POST', '/v1/oid4vp/requests', {
