@@ -4,6 +4,7 @@ import { requires } from './access.js';
 import { builder } from './builder.js';
 import { StatusReference } from './credentials.types.js';
 import { DidcommMessage } from './didcomm.types.js';
+import { Oid4vpRequest } from './oid4vp.types.js';
 import { Event } from './events.types.js';
 import { NEXT_CURSOR } from './pages.js';
 import { TrustAttestation } from './trust.types.js';
@@ -95,6 +96,13 @@ const SubjectExportType = builder.objectRef<SubjectExport>('SubjectExport').impl
         'The tenant’s DIDComm messages, sent or received, whose attachments carry a credential about this subject ' +
         'id, newest first.',
       resolve: (result) => result.didcommMessages,
+    }),
+    presentationRequests: t.field({
+      type: [Oid4vpRequest],
+      description:
+        'The tenant’s OpenID4VP requests whose presentations named this subject id (as subject or holder), newest ' +
+        'first, with what was disclosed (null once erased).',
+      resolve: (result) => result.presentationRequests,
     }),
     requests: t.field({
       type: [DataSubjectRequest],

@@ -44,12 +44,14 @@ const Oid4vpPresentation = builder.objectRef<StoredPresentation>('Oid4vpPresenta
   }),
 });
 
-const Oid4vpRequest = builder.objectRef<RequestView>('Oid4vpRequest').implement({
+export const Oid4vpRequest = builder.objectRef<RequestView>('Oid4vpRequest').implement({
   description: 'An OpenID4VP presentation request of the tenant, and once a wallet answered, its verdict.',
   fields: (t) => ({
     id: t.exposeID('id'),
     status: t.expose('status', { type: enumFromZod(requestStatus) }),
-    clientId: t.exposeString('clientId', { description: 'decentralized_identifier:<DID> (signed) or redirect_uri:<URI>.' }),
+    clientId: t.exposeString('clientId', {
+      description: 'decentralized_identifier:<DID> (signed) or redirect_uri:<URI>.',
+    }),
     did: t.exposeString('did', { nullable: true, description: 'The tenant’s DID that signs the request object.' }),
     responseMode: t.expose('responseMode', { type: enumFromZod(responseMode) }),
     dcqlQuery: t.expose('dcqlQuery', { type: 'JSON', description: 'The DCQL query the wallet receives.' }),
@@ -68,7 +70,10 @@ const Oid4vpRequest = builder.objectRef<RequestView>('Oid4vpRequest').implement(
       description: 'Why it failed or expired: the wallet’s OAuth error (access_denied…) or invalid_request.',
     }),
     errorDescription: t.exposeString('errorDescription', { nullable: true }),
-    holder: t.exposeString('holder', { nullable: true, description: 'Who presented (one holder for all), once verified.' }),
+    holder: t.exposeString('holder', {
+      nullable: true,
+      description: 'Who presented (one holder for all), once verified.',
+    }),
     presentations: t.field({ type: [Oid4vpPresentation], resolve: (request) => request.presentations }),
     responseCodeRedeemedAt: t.expose('responseCodeRedeemedAt', {
       type: 'DateTime',
@@ -152,7 +157,10 @@ builder.mutationFields((t) => ({
       'Same-device flows: the response code the wallet’s redirect brought to the tenant’s page, exchanged once for ' +
       'the request with its verdict (OpenID4VP 1.0 §13.3).',
     ...requires('credentials:verify'),
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: RedeemOid4vpResponseCodeInput, required: true }) },
+    args: {
+      id: t.arg.string({ required: true }),
+      input: t.arg({ type: RedeemOid4vpResponseCodeInput, required: true }),
+    },
     resolve: (_root, { id, input }, { services, principal, requestId }) =>
       services.oid4vp.redeemResponseCode(principal!, id, input, requestId),
   }),

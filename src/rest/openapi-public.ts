@@ -623,7 +623,11 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
       ),
       '404': oauthError('`invalid_request`: no such request.'),
       '500': oauthError('`server_error`: the answer could not be verified; the request is recorded failed.'),
-      '413': { description: '`request body exceeds 1048576 bytes`.', mediaTypes: ['application/json'], schema: errorRef },
+      '413': {
+        description: '`request body exceeds 1048576 bytes`.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
+      },
     },
   },
 ];

@@ -601,7 +601,10 @@ ENDPOINTS.push(
 // OpenID4VP presentation requests: credentials:verify for all. A permitted request signed by the dummy DID is
 // nobody's here (404, before anything is stored); the dummy request id is unknown (404).
 const OID4VP_NOT_FOUND = { status: 404, error: 'presentation request not found' } as const;
-const oid4vpRequestBody = (t: Targets) => ({ did: t.did, credential: { format: 'dc+sd-jwt', type: 'urn:example:matrix' } });
+const oid4vpRequestBody = (t: Targets) => ({
+  did: t.did,
+  credential: { format: 'dc+sd-jwt', type: 'urn:example:matrix' },
+});
 const byOid4vpId = (query: string, input?: unknown) => (t: Targets) => ({
   query,
   variables: { id: t.credentialId, ...(input !== undefined && { input }) },

@@ -240,6 +240,13 @@ beforeAll(async () => {
   expect((await answer(app, request, { address: [presentation] })).status).toBe(200);
   const verdict = await ok(call(issuer, 'GET', `/v1/oid4vp/requests/${presentationRequest.id}`));
   expect(verdict.presentations[0].verification.claims).toMatchObject({ address: { street: VALUES.street } });
+  // The export (GDPR Art. 15) lists the request the subject's credential was presented to, with what it disclosed.
+  const withPresentation = await ok(
+    call(issuer, 'GET', `/v1/compliance/subjects/${encodeURIComponent(SUBJECT)}/export`),
+  );
+  expect(withPresentation.presentation_requests.map((request: { id: string }) => request.id)).toEqual([
+    presentationRequest.id,
+  ]);
   // The export (GDPR Art. 15) lists the messages that carried the subject's credentials: the four sent and the
   // copy in the tenant's own inbox.
   const exported = await ok(call(issuer, 'GET', `/v1/compliance/subjects/${encodeURIComponent(SUBJECT)}/export`));
@@ -275,7 +282,9 @@ afterAll(async () => {
 describe('erasing a subject after every feature has carried their claims', () => {
   it('before: the search finds the claim values, in the credentials and in the DIDComm messages', async () => {
     const { tables, holding } = await search(Object.values(VALUES));
-    expect(Object.keys(holding)).toEqual(expect.arrayContaining(['credentials', 'didcomm_messages', 'oid4vp_requests']));
+    expect(Object.keys(holding)).toEqual(
+      expect.arrayContaining(['credentials', 'didcomm_messages', 'oid4vp_requests']),
+    );
     // Every table of the schema is classified (a new one must be decided on: may it hold claims?), and the
     // list names no table that is gone.
     expect(tables.filter((table) => !(table in TABLES))).toEqual([]);
@@ -296,12 +305,18 @@ describe('erasing a subject after every feature has carried their claims', () =>
     });
     const requests = await ok(call(issuer, 'GET', '/v1/oid4vp/requests'));
     expect(requests.requests[0]).toMatchObject({ status: 'verified', holder: null, erased_at: expect.any(String) });
-    expect(requests.requests[0].presentations[0].verification).toMatchObject({ claims: null, payload: null, subject: null });
+    expect(requests.requests[0].presentations[0].verification).toMatchObject({
+      claims: null,
+      payload: null,
+      subject: null,
+    });
     for (const credential of Object.values(issued)) {
       expectError404(await call(issuer, 'GET', `/v1/didcomm/messages/${credential.delivery!.message_id}`));
     }
     const exported = await ok(call(issuer, 'GET', `/v1/compliance/subjects/${encodeURIComponent(SUBJECT)}/export`));
     expect(exported.didcomm_messages).toEqual([]);
+    expect(exported.presentation_requests[0]).toMatchObject({ id: expect.any(String), erased_at: expect.any(String) });
+    expect(exported.presentation_requests[0].presentations[0].verification.claims).toBeNull();
     const listed = await ok(call(issuer, 'GET', '/v1/didcomm/messages?limit=100'));
     for (const text of Object.values(VALUES)) expect(JSON.stringify(listed)).not.toContain(text);
     // The other tenant's inbox is its own (another controller): it keeps what it received, and is told, as GDPR

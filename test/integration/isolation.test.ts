@@ -396,8 +396,7 @@ const ID_CASES: IdCase[] = [
     call: (id) => ({
       rest: { method: 'POST', path: `/v1/oid4vp/requests/${id}/response-code`, body: { response_code: 'guess' } },
       graphql: {
-        query:
-          'mutation ($id: String!) { redeemOid4vpResponseCode(id: $id, input: { responseCode: "guess" }) { id } }',
+        query: 'mutation ($id: String!) { redeemOid4vpResponseCode(id: $id, input: { responseCode: "guess" }) { id } }',
         variables: { id },
       },
     }),

@@ -135,7 +135,9 @@ describe('a presentation request', () => {
     expect(created.qr_code.svg).toMatch(/^<svg/);
     expect(created.qr_code.png_data_url).toMatch(/^data:image\/png;base64,/);
     expect(created.dcql_query).toMatchObject({
-      credentials: [{ id: 'credential', format: 'dc+sd-jwt', meta: { vct_values: [VCT] }, claims: [{ path: ['name'] }] }],
+      credentials: [
+        { id: 'credential', format: 'dc+sd-jwt', meta: { vct_values: [VCT] }, claims: [{ path: ['name'] }] },
+      ],
     });
 
     const { request: byGet } = await openRequest(app, created.authorization_request);
@@ -174,14 +176,21 @@ describe('a presentation request', () => {
     };
     await refused({ dcql_query: { credentials: [] } }, /not a valid DCQL query/);
     await refused(
-      { dcql_query: { credentials: [{ id: 'x', format: 'mso_mdoc', meta: { doctype_value: 'org.iso.18013.5.1.mDL' } }] } },
+      {
+        dcql_query: {
+          credentials: [{ id: 'x', format: 'mso_mdoc', meta: { doctype_value: 'org.iso.18013.5.1.mDL' } }],
+        },
+      },
       /supported: dc\+sd-jwt, jwt_vc_json/,
     );
     await refused({}, /exactly one of dcql_query and credential/);
     await refused({ credential: { format: 'ldp_vc', type: 'X' } }, /format must be dc\+sd-jwt or jwt_vc_json/);
     await refused({ credential: { format: 'dc+sd-jwt', type: VCT }, expires_in: 5 }, /expires_in must be between/);
     const foreign = newDidKey().did;
-    const response = await call('POST', '/v1/oid4vp/requests', { credential: { format: 'dc+sd-jwt', type: VCT }, did: foreign });
+    const response = await call('POST', '/v1/oid4vp/requests', {
+      credential: { format: 'dc+sd-jwt', type: VCT },
+      did: foreign,
+    });
     expect(response.status, response.text).toBe(404);
   });
 });
@@ -224,7 +233,11 @@ describe('answers that verify', () => {
       .filter((event: any) => event.data.request_id === created.id)
       .map((event: any) => event.type)
       .reverse();
-    expect(mine).toEqual(['oid4vp.presentation.requested', 'oid4vp.presentation.received', 'oid4vp.presentation.verified']);
+    expect(mine).toEqual([
+      'oid4vp.presentation.requested',
+      'oid4vp.presentation.received',
+      'oid4vp.presentation.verified',
+    ]);
     expect(JSON.stringify(events.events)).not.toContain(CLAIMS.name);
   });
 
@@ -286,7 +299,10 @@ describe('answers that verify', () => {
     expect(wrong.status).toBe(400);
     const redeemed = await ok(call('POST', `/v1/oid4vp/requests/${created.id}/response-code`, { response_code: code }));
     expect(redeemed).toMatchObject({ status: 'verified', response_code_redeemed_at: expect.any(String) });
-    expect(redeemed.presentations[0].verification).toMatchObject({ issuer: outsideIssuer.did, claims: { name: 'Grace Hopper' } });
+    expect(redeemed.presentations[0].verification).toMatchObject({
+      issuer: outsideIssuer.did,
+      claims: { name: 'Grace Hopper' },
+    });
     const again = await call('POST', `/v1/oid4vp/requests/${created.id}/response-code`, { response_code: code });
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('invalid or used response_code');
@@ -342,13 +358,21 @@ describe('answers refused, each a failed verdict with its reason and no claim', 
   it('a wrong nonce', async () => {
     const { created, request } = await newRequest();
     const presentation = await presentDegree(request, { nonce: 'not-the-nonce' });
-    await expectRefused(await answer(app, request, { credential: [presentation] }), created.id, /KB-JWT nonce does not match/);
+    await expectRefused(
+      await answer(app, request, { credential: [presentation] }),
+      created.id,
+      /KB-JWT nonce does not match/,
+    );
   });
 
   it('a wrong aud', async () => {
     const { created, request } = await newRequest();
     const presentation = await presentDegree(request, { aud: 'decentralized_identifier:did:example:other' });
-    await expectRefused(await answer(app, request, { credential: [presentation] }), created.id, /KB-JWT aud .* is not ours/);
+    await expectRefused(
+      await answer(app, request, { credential: [presentation] }),
+      created.id,
+      /KB-JWT aud .* is not ours/,
+    );
   });
 
   it('no KB-JWT, and a KB-JWT not signed by the cnf key', async () => {
@@ -379,7 +403,11 @@ describe('answers refused, each a failed verdict with its reason and no claim', 
       aud: first.request.client_id,
       nonce: first.request.nonce,
     });
-    await expectRefused(await answer(app, first.request, { credential: [presentation] }), first.created.id, /status: revoked/);
+    await expectRefused(
+      await answer(app, first.request, { credential: [presentation] }),
+      first.created.id,
+      /status: revoked/,
+    );
 
     const expired = await issueOutside(newDidKey(), {
       vct: VCT,
@@ -394,7 +422,11 @@ describe('answers refused, each a failed verdict with its reason and no claim', 
       aud: second.request.client_id,
       nonce: second.request.nonce,
     });
-    await expectRefused(await answer(app, second.request, { credential: [late] }), second.created.id, /validity_period: expired/);
+    await expectRefused(
+      await answer(app, second.request, { credential: [late] }),
+      second.created.id,
+      /validity_period: expired/,
+    );
   });
 
   it('a revoked jwt_vc_json (its bitstring status list)', async () => {
@@ -453,7 +485,10 @@ describe('answers refused, each a failed verdict with its reason and no claim', 
     // The same answer again: refused, the verdict unchanged.
     const again = await answer(app, first.request, { credential: [presentation] });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ error: 'invalid_request', error_description: 'the request has been answered already' });
+    expect(again.body).toEqual({
+      error: 'invalid_request',
+      error_description: 'the request has been answered already',
+    });
     expect((await stored(first.created.id)).status).toBe('verified');
     // The presentation replayed into another transaction: bound to the first request's nonce.
     const second = await newRequest();
@@ -498,9 +533,13 @@ describe('answers refused, each a failed verdict with its reason and no claim', 
     await expectRefused(await answer(app, ours.request, { credential: [presentation] }), ours.created.id, /KB-JWT/);
     // Encrypted to their key, sent to ours.
     const third = await newRequest();
-    const wrongKey = await answer(app, { ...third.request, client_metadata: theirs.request.client_metadata }, {
-      credential: [await presentDegree(third.request)],
-    });
+    const wrongKey = await answer(
+      app,
+      { ...third.request, client_metadata: theirs.request.client_metadata },
+      {
+        credential: [await presentDegree(third.request)],
+      },
+    );
     await expectRefused(wrongKey, third.created.id, /encrypted to another key/);
     expect((await stored(theirs.created.id, other.token)).status).toBe('pending');
   });

@@ -317,7 +317,10 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
       claims: { name: 'x' },
       holder_jwk: holder.publicJwk,
     });
-    const body = { credential: { format: 'dc+sd-jwt', type: vct, claims: ['name'] }, redirect_uri: 'https://rp.example/back' };
+    const body = {
+      credential: { format: 'dc+sd-jwt', type: vct, claims: ['name'] },
+      redirect_uri: 'https://rp.example/back',
+    };
     const created = await send('POST', '/v1/oid4vp/requests', owner.token, body);
     const cancelled = await send('POST', '/v1/oid4vp/requests', owner.token, body);
     await getTwoPages('/v1/oid4vp/requests', owner.token);

@@ -136,7 +136,9 @@ export async function presentSdJwt(
   },
 ): Promise<string> {
   const { jwt, disclosures } = splitIssued(sdJwt);
-  const chosen = disclosures.filter((disclosure) => disclosure.name !== null && options.disclose.includes(disclosure.name));
+  const chosen = disclosures.filter(
+    (disclosure) => disclosure.name !== null && options.disclose.includes(disclosure.name),
+  );
   const presented = [jwt, ...chosen.map((disclosure) => disclosure.encoded)].join('~') + '~';
   if (!options.holderKey) return presented;
   const kbJwt = await new SignJWT({
@@ -219,7 +221,10 @@ export async function answer(
     form = { response: jwe };
   } else {
     form = Object.fromEntries(
-      Object.entries(parameters).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+      Object.entries(parameters).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
     );
   }
   return postForm(app, request.response_uri, form);

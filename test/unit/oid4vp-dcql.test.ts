@@ -38,13 +38,22 @@ describe('a DCQL query', () => {
   it('is the package’s shape, with our formats only and no trusted_authorities', () => {
     expect(() => parseDcqlQuery({ credentials: [] })).toThrow(DcqlQueryError);
     expect(() =>
-      parseDcqlQuery({ credentials: [{ id: 'a', format: 'dc+sd-jwt' }, { id: 'a', format: 'dc+sd-jwt' }] }),
+      parseDcqlQuery({
+        credentials: [
+          { id: 'a', format: 'dc+sd-jwt' },
+          { id: 'a', format: 'dc+sd-jwt' },
+        ],
+      }),
     ).toThrow(/Duplicate credential query ids/);
     expect(() => parseDcqlQuery({ credentials: [{ id: 'm', format: 'mso_mdoc' }] })).toThrow(/supported: dc\+sd-jwt/);
     expect(() =>
       parseDcqlQuery({
         credentials: [
-          { id: 'a', format: 'dc+sd-jwt', trusted_authorities: [{ type: 'aki', values: ['s9tIpPmhxdiuNkHMEWNpYim8S8Y'] }] },
+          {
+            id: 'a',
+            format: 'dc+sd-jwt',
+            trusted_authorities: [{ type: 'aki', values: ['s9tIpPmhxdiuNkHMEWNpYim8S8Y'] }],
+          },
         ],
       }),
     ).toThrow(/trusted_authorities is not supported/);
@@ -53,7 +62,9 @@ describe('a DCQL query', () => {
   });
 
   it('has a short form: one credential of a type with top-level claims (jwt_vc_json under credentialSubject)', () => {
-    expect(shortFormQuery({ format: 'jwt_vc_json', type: 'UniversityDegreeCredential', claims: ['degree'] })).toMatchObject({
+    expect(
+      shortFormQuery({ format: 'jwt_vc_json', type: 'UniversityDegreeCredential', claims: ['degree'] }),
+    ).toMatchObject({
       credentials: [
         {
           id: 'credential',
@@ -80,7 +91,9 @@ describe('verified presentations against the query (§6.4, §8.6)', () => {
   it('one option of a required credential set satisfies it; the optional set may go unanswered', () => {
     const judged = judgePresentations(ALTERNATIVES, { reduced: [sd('urn:reduced', { family_name: 'Doe' })] });
     expect(judged).toMatchObject({ satisfied: true, reason: null });
-    expect(judged.checks.reduced).toEqual([{ name: 'query', status: 'passed', detail: 'matches credential query reduced' }]);
+    expect(judged.checks.reduced).toEqual([
+      { name: 'query', status: 'passed', detail: 'matches credential query reduced' },
+    ]);
   });
 
   it('names the required set no presentation answers', () => {
@@ -100,7 +113,9 @@ describe('verified presentations against the query (§6.4, §8.6)', () => {
         },
       ],
     });
-    const judged = judgePresentations(query, { pid: [sd(PID, { address: { country: 'SECRET-DE' }, given_name: 'Ada' })] });
+    const judged = judgePresentations(query, {
+      pid: [sd(PID, { address: { country: 'SECRET-DE' }, given_name: 'Ada' })],
+    });
     expect(judged.satisfied).toBe(false);
     expect(judged.checks.pid![0]).toMatchObject({ status: 'failed' });
     expect(judged.reason).toMatch(/requested claims are missing: address\.country not disclosed/);
@@ -141,8 +156,9 @@ describe('verified presentations against the query (§6.4, §8.6)', () => {
       holderBound: true,
     });
     expect(
-      judgePresentations(query, { credential: [vc(['VerifiableCredential', 'UniversityDegreeCredential'], { degree: 'BSc' })] })
-        .satisfied,
+      judgePresentations(query, {
+        credential: [vc(['VerifiableCredential', 'UniversityDegreeCredential'], { degree: 'BSc' })],
+      }).satisfied,
     ).toBe(true);
     expect(judgePresentations(query, { credential: [vc(['VerifiableCredential'], { degree: 'BSc' })] }).reason).toMatch(
       /type is not one the query asks for/,
@@ -164,14 +180,20 @@ describe('the life of a request', () => {
         reason: 'the request has been answered already',
       });
     }
-    expect(answerVerdict({ status: 'cancelled', expiresAt: at(60) }, now)).toMatchObject({ reason: 'the request was cancelled' });
+    expect(answerVerdict({ status: 'cancelled', expiresAt: at(60) }, now)).toMatchObject({
+      reason: 'the request was cancelled',
+    });
     expect(answerVerdict({ status: 'expired', expiresAt: at(-60) }, now)).toMatchObject({ kind: 'closed' });
   });
 
   it('is cancelled only while pending; lives the default lifetime unless told', () => {
     expect(cancelProblem({ status: 'pending', expiresAt: at(60) }, now)).toBeNull();
-    expect(cancelProblem({ status: 'verified', expiresAt: at(60) }, now)).toBe('the request is verified: only a pending one can be cancelled');
-    expect(cancelProblem({ status: 'pending', expiresAt: at(-1) }, now)).toBe('the request is expired: only a pending one can be cancelled');
+    expect(cancelProblem({ status: 'verified', expiresAt: at(60) }, now)).toBe(
+      'the request is verified: only a pending one can be cancelled',
+    );
+    expect(cancelProblem({ status: 'pending', expiresAt: at(-1) }, now)).toBe(
+      'the request is expired: only a pending one can be cancelled',
+    );
     expect(expiryOf(now, null)).toEqual(at(REQUEST_LIFETIME_SECONDS.default));
     expect(expiryOf(now, 30)).toEqual(at(30));
   });

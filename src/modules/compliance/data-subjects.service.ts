@@ -28,7 +28,8 @@ import {
 } from '../credentials/credentials.repository.js';
 import { credentialFormatStoredAs } from '../credentials/formats/index.js';
 import { deleteSubjectMessages } from '../didcomm/didcomm.repository.js';
-import { eraseSubjectPresentations } from '../oid4vp/oid4vp.erasure.js';
+import { eraseSubjectPresentations, presentationRequestsOfSubject } from '../oid4vp/oid4vp.subjects.js';
+import type { RequestView } from '../oid4vp/oid4vp.views.js';
 import { erasureNotices, sendErasureNotices } from '../didcomm/erasure-notices.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { listSubjectEvents, recordEvent, type EventRow } from '../outbox/outbox.repository.js';
@@ -68,9 +69,11 @@ export type SubjectExport = {
   events: EventRow[];
   /** The tenant's DIDComm messages, sent or received, whose attachments carry a credential about the subject. */
   didcommMessages: MessageView[];
+  /** The tenant's OpenID4VP requests whose presentations named the subject (as subject or holder). */
+  presentationRequests: RequestView[];
   requests: DataSubjectRequestRow[];
   /** Sections that held more than SECTION_LIMIT rows (only the newest are included). */
-  truncated: ('trust_attestations' | 'events' | 'didcomm_messages' | 'requests')[];
+  truncated: ('trust_attestations' | 'events' | 'didcomm_messages' | 'presentation_requests' | 'requests')[];
 };
 
 export type SubjectErasure = {
@@ -137,10 +140,11 @@ export function createDataSubjectsService({
       rows.map((row) => ({ ...row, createdAt: row.issuedAt })),
       EXPORT_PAGE_SIZE,
     );
-    const [attestations, events, messages, requests] = await Promise.all([
+    const [attestations, events, messages, presentationRequests, requests] = await Promise.all([
       trust.ofSubject(tenantId, subjectId, SECTION_LIMIT + 1, origin),
       listSubjectEvents(prisma, tenantId, subjectId, SECTION_LIMIT + 1),
       didcomm.ofSubject(tenantId, subjectId, SECTION_LIMIT + 1),
+      presentationRequestsOfSubject(prisma, tenantId, subjectId, SECTION_LIMIT + 1),
       repository.listSubjectRequests(prisma, tenantId, subjectId, request.id, SECTION_LIMIT + 1),
     ]);
     const truncated = (
@@ -148,6 +152,7 @@ export function createDataSubjectsService({
         ['trust_attestations', attestations],
         ['events', events],
         ['didcomm_messages', messages],
+        ['presentation_requests', presentationRequests],
         ['requests', requests],
       ] as const
     )
@@ -162,6 +167,7 @@ export function createDataSubjectsService({
       trustAttestations: attestations.slice(0, SECTION_LIMIT),
       events: events.slice(0, SECTION_LIMIT),
       didcommMessages: messages.slice(0, SECTION_LIMIT),
+      presentationRequests: presentationRequests.slice(0, SECTION_LIMIT),
       requests: requests.slice(0, SECTION_LIMIT),
       truncated,
     };
@@ -177,6 +183,7 @@ export function createDataSubjectsService({
           trust_attestations: result.trustAttestations.length,
           events: result.events.length,
           didcomm_messages: result.didcommMessages.length,
+          presentation_requests: result.presentationRequests.length,
           page: cursor ?? null,
         },
       });

@@ -140,7 +140,9 @@ function mismatchReason(credential: CredentialQuery, failure: Record<string, unk
       .map(({ claim_index }) => (credential.claims?.[claim_index] as { path?: unknown[] } | undefined)?.path)
       .filter((path): path is unknown[] => path !== undefined)
       .map(pathText);
-    const what = credential.claim_sets ? 'no claim set of the query is disclosed in full' : 'requested claims are missing';
+    const what = credential.claim_sets
+      ? 'no claim set of the query is disclosed in full'
+      : 'requested claims are missing';
     return `${what}: ${paths.join(', ')} not disclosed (or not a requested value)`;
   }
   return 'it does not match the credential query';
@@ -187,8 +189,13 @@ function unsatisfiedReason(query: DcqlQueryOutput, presented: Record<string, unk
   if (query.credential_sets) {
     const open = query.credential_sets
       .map((set, index) => ({ set, index }))
-      .filter(({ set }) => set.required !== false && !set.options.some((option) => option.every((id) => id in presented)))
-      .map(({ set, index }) => `credential set ${index} (options: ${set.options.map((option) => option.join(' + ')).join(' | ')})`);
+      .filter(
+        ({ set }) => set.required !== false && !set.options.some((option) => option.every((id) => id in presented)),
+      )
+      .map(
+        ({ set, index }) =>
+          `credential set ${index} (options: ${set.options.map((option) => option.join(' + ')).join(' | ')})`,
+      );
     return `no verified presentation answers ${open.join(', ')}`;
   }
   const missing = query.credentials.map((credential) => credential.id).filter((id) => !(id in presented));

@@ -15,7 +15,9 @@ export const OID4VP_EVENTS = {
     description: 'The tenant made an OpenID4VP presentation request (POST /v1/oid4vp/requests).',
     data: z.strictObject({
       request_id: requestId,
-      client_id: z.string().meta({ description: 'Its client_id: decentralized_identifier:<DID> or redirect_uri:<URI>.' }),
+      client_id: z
+        .string()
+        .meta({ description: 'Its client_id: decentralized_identifier:<DID> or redirect_uri:<URI>.' }),
       response_mode: z.enum(['direct_post.jwt', 'direct_post']),
       credential_query_ids: z.array(z.string()).meta({ description: 'The ids of its DCQL credential queries.' }),
       expires_at: instant('Until when a wallet may answer.'),
@@ -39,7 +41,9 @@ export const OID4VP_EVENTS = {
     description: 'The answer verified and satisfies the query. Names the credential queries answered, never a claim.',
     data: z.strictObject({
       request_id: requestId,
-      credential_query_ids: z.array(z.string()).meta({ description: 'The credential queries a verified presentation answered.' }),
+      credential_query_ids: z
+        .array(z.string())
+        .meta({ description: 'The credential queries a verified presentation answered.' }),
       verified_at: instant('When the verdict was reached.'),
     }),
     example: { request_id: REQUEST_ID, credential_query_ids: ['credential'], verified_at: '2026-11-30T12:01:12.512Z' },
@@ -51,7 +55,10 @@ export const OID4VP_EVENTS = {
     data: z.strictObject({
       request_id: requestId,
       error: z.string().meta({ description: 'The OAuth error code: the wallet’s, or invalid_request for ours.' }),
-      error_description: z.string().nullable().meta({ description: 'Why, in words (names checks and claim paths, never values).' }),
+      error_description: z
+        .string()
+        .nullable()
+        .meta({ description: 'Why, in words (names checks and claim paths, never values).' }),
       failed_at: instant('When the verdict was reached.'),
     }),
     example: {

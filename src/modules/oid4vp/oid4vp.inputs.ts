@@ -95,14 +95,17 @@ export const createRequestInput = z
           'A DCQL query (OpenID4VP 1.0 §6): credentials (dc+sd-jwt with meta.vct_values, jwt_vc_json with ' +
           'meta.type_values), their claims by path, claim_sets and credential_sets. Give this or `credential`.',
       }),
-    credential: credentialShortForm.nullish().meta({ description: 'The short form of a query; give this or dcql_query.' }),
+    credential: credentialShortForm
+      .nullish()
+      .meta({ description: 'The short form of a query; give this or dcql_query.' }),
     did: z
       .string({ error: 'did must be a DID' })
       .max(2048)
       .regex(DID_SYNTAX, { error: 'did must be a DID (did:<method>:<id>)' })
       .nullish()
       .meta({
-        description: 'The tenant’s active DID that signs the request (client_id decentralized_identifier:<did>); ' +
+        description:
+          'The tenant’s active DID that signs the request (client_id decentralized_identifier:<did>); ' +
           'default: its oldest active DID.',
       }),
     clientIdPrefix: clientIdPrefix.nullish(),

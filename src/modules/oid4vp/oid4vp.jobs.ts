@@ -19,23 +19,36 @@ export async function sweepOverdueRequests(db: PrismaClient, now: Date): Promise
     await db.$transaction(async (tx) => {
       const at = now.toISOString();
       if (row.status === 'pending') {
-        const moved = await repository.transition(tx, row.tenantId, row.id, { status: 'pending' }, {
-          status: 'expired',
-          completedAt: now,
-          encryptionKeyCiphertext: null,
-        });
-        if (moved) await recordEvent(tx, row.tenantId, 'oid4vp.presentation.expired', { request_id: row.id, expired_at: at });
+        const moved = await repository.transition(
+          tx,
+          row.tenantId,
+          row.id,
+          { status: 'pending' },
+          {
+            status: 'expired',
+            completedAt: now,
+            encryptionKeyCiphertext: null,
+          },
+        );
+        if (moved)
+          await recordEvent(tx, row.tenantId, 'oid4vp.presentation.expired', { request_id: row.id, expired_at: at });
         swept += Number(moved);
         return;
       }
       const description = 'the verification of the answer did not complete';
-      const moved = await repository.transition(tx, row.tenantId, row.id, { status: 'received' }, {
-        status: 'failed',
-        completedAt: now,
-        encryptionKeyCiphertext: null,
-        error: 'server_error',
-        errorDescription: description,
-      });
+      const moved = await repository.transition(
+        tx,
+        row.tenantId,
+        row.id,
+        { status: 'received' },
+        {
+          status: 'failed',
+          completedAt: now,
+          encryptionKeyCiphertext: null,
+          error: 'server_error',
+          errorDescription: description,
+        },
+      );
       if (moved) {
         await recordEvent(tx, row.tenantId, 'oid4vp.presentation.failed', {
           request_id: row.id,

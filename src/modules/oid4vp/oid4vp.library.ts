@@ -4,7 +4,12 @@
 // credential query id). Signing is our own (src/lib/jws.ts with the DID's key); decryption is
 // response-encryption.ts's, done before the library runs and handed to it; the library signs, fetches and
 // verifies nothing itself. Presentations are verified by the credential format registry, not here.
-import { Oauth2Error as LibraryError, Oauth2ServerErrorResponseError, setGlobalConfig, type Jwk } from '@openid4vc/oauth2';
+import {
+  Oauth2Error as LibraryError,
+  Oauth2ServerErrorResponseError,
+  setGlobalConfig,
+  type Jwk,
+} from '@openid4vc/oauth2';
 import {
   createOpenid4vpAuthorizationRequest,
   parseOpenid4vpAuthorizationResponse,
@@ -78,7 +83,10 @@ export async function authorizationRequest(
   if (!options.signer) {
     const created = await createOpenid4vpAuthorizationRequest({
       authorizationRequestPayload: payload,
-      callbacks: { signJwt: () => Promise.reject(new Error('unsigned')), encryptJwe: () => Promise.reject(new Error('unsigned')) },
+      callbacks: {
+        signJwt: () => Promise.reject(new Error('unsigned')),
+        encryptJwe: () => Promise.reject(new Error('unsigned')),
+      },
     });
     return { uri: created.authorizationRequest, requestObject: null };
   }
@@ -126,7 +134,8 @@ const ERROR_CODE = /^[\x20-\x21\x23-\x5b\x5d-\x7e]{1,100}$/;
 /** A form's or decrypted payload's `error` (RFC 6749 §4.1.2.1), or null. */
 export function walletError(parameters: Record<string, unknown>): WalletAnswer | null {
   if (parameters.error === undefined) return null;
-  const error = typeof parameters.error === 'string' && ERROR_CODE.test(parameters.error) ? parameters.error : 'invalid_request';
+  const error =
+    typeof parameters.error === 'string' && ERROR_CODE.test(parameters.error) ? parameters.error : 'invalid_request';
   const description =
     typeof parameters.error_description === 'string' ? parameters.error_description.slice(0, 500) : null;
   return { kind: 'error', error, description };

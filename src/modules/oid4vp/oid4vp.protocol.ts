@@ -61,7 +61,13 @@ const invalidRequest = (description: string, status = 400) =>
 const WALLET_NONCE = /^[A-Za-z0-9._~-]{1,200}$/;
 
 type Verdict =
-  | { kind: 'verified'; presentations: StoredPresentation[]; holder: string | null; subjects: string[]; queryIds: string[] }
+  | {
+      kind: 'verified';
+      presentations: StoredPresentation[];
+      holder: string | null;
+      subjects: string[];
+      queryIds: string[];
+    }
   | { kind: 'failed'; error: string; description: string; presentations: StoredPresentation[] };
 
 export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
@@ -89,8 +95,10 @@ export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
     const row = await requestOf(handle);
     const at = now();
     const verdict = answerVerdict(row, at);
-    if (verdict.kind !== 'accept') throw invalidRequest(verdict.kind === 'expired' ? 'the request has expired' : verdict.reason);
-    if (!row.did) throw invalidRequest('this request is passed by value (redirect_uri client); it has no request object');
+    if (verdict.kind !== 'accept')
+      throw invalidRequest(verdict.kind === 'expired' ? 'the request has expired' : verdict.reason);
+    if (!row.did)
+      throw invalidRequest('this request is passed by value (redirect_uri client); it has no request object');
     if (row.did.deactivatedAt) throw invalidRequest('the verifier’s DID has been deactivated');
     const walletNonce = form?.get('wallet_nonce') ?? undefined;
     if (walletNonce !== undefined && !WALLET_NONCE.test(walletNonce))
@@ -114,11 +122,16 @@ export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
     if (typeof form.response !== 'string')
       return { refused: 'the request asked for direct_post.jwt: the answer must be an encrypted JWT in `response`' };
     try {
-      const plaintext = await openResponse(form.response, row.encryptionKeyCiphertext!, row.encryptionJwk as EncryptionJwk, {
-        keys,
-        tenantId: row.tenantId,
-        requestId: row.id,
-      });
+      const plaintext = await openResponse(
+        form.response,
+        row.encryptionKeyCiphertext!,
+        row.encryptionJwk as EncryptionJwk,
+        {
+          keys,
+          tenantId: row.tenantId,
+          requestId: row.id,
+        },
+      );
       let parameters: unknown;
       try {
         parameters = JSON.parse(plaintext);
@@ -278,7 +291,11 @@ export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
           errorDescription: `an answer arrived at ${at.toISOString()}, after the request expired at ${row.expiresAt.toISOString()}`,
         },
       );
-      if (moved) await recordEvent(tx, row.tenantId, 'oid4vp.presentation.expired', { request_id: row.id, expired_at: at.toISOString() });
+      if (moved)
+        await recordEvent(tx, row.tenantId, 'oid4vp.presentation.expired', {
+          request_id: row.id,
+          expired_at: at.toISOString(),
+        });
     });
   }
 
@@ -286,7 +303,11 @@ export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
    * The wallet's POST to the response_uri (§8.2). The first answer in time is taken, whatever it holds; anything
    * later is refused and changes nothing. A refused answer fails the request with its reason and keeps no claim.
    */
-  async function answer(handle: string, form: Record<string, string>, requestId: string | null): Promise<AnswerOutcome> {
+  async function answer(
+    handle: string,
+    form: Record<string, string>,
+    requestId: string | null,
+  ): Promise<AnswerOutcome> {
     const row = await requestOf(handle);
     const at = now();
     const verdict = answerVerdict(row, at);
@@ -303,7 +324,11 @@ export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
         { status: 'pending', notExpiredAt: at },
         { status: 'received', receivedAt: at },
       );
-      if (moved) await recordEvent(tx, row.tenantId, 'oid4vp.presentation.received', { request_id: row.id, received_at: at.toISOString() });
+      if (moved)
+        await recordEvent(tx, row.tenantId, 'oid4vp.presentation.received', {
+          request_id: row.id,
+          received_at: at.toISOString(),
+        });
       return moved;
     });
     // Another answer (on this instance or another) got there first, or the request expired meanwhile.
@@ -320,13 +345,22 @@ export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
     } catch (error) {
       // A fault of ours must not leave the request received for ever: it fails, and the wallet hears why.
       log.error({ err: error, requestId: row.id }, 'verifying an OpenID4VP answer failed');
-      outcome = { kind: 'failed', error: 'server_error', description: 'the answer could not be verified', presentations: [] };
+      outcome = {
+        kind: 'failed',
+        error: 'server_error',
+        description: 'the answer could not be verified',
+        presentations: [],
+      };
     }
     const redirectUri = await complete(row, requestId, outcome);
     if (outcome.kind === 'failed') {
-      throw new Oauth2Error(outcome.error === 'server_error' ? 'server_error' : 'invalid_request', outcome.description, {
-        status: outcome.error === 'server_error' ? 500 : 400,
-      });
+      throw new Oauth2Error(
+        outcome.error === 'server_error' ? 'server_error' : 'invalid_request',
+        outcome.description,
+        {
+          status: outcome.error === 'server_error' ? 500 : 400,
+        },
+      );
     }
     return { redirectUri };
   }

@@ -116,6 +116,16 @@ export function overdueRequests(db: Db, now: Date, receivedBefore: Date, take: n
   });
 }
 
+/** The tenant's requests whose presentations named the subject, newest first (its data subject export). */
+export function listSubjectRequests(db: Db, tenantId: string, subjectId: string, take: number) {
+  return db.oid4vpRequest.findMany({
+    where: { tenantId, subjectIds: { has: subjectId } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take,
+    select: requestView,
+  });
+}
+
 /** The tenant's requests whose presentations named the subject and still hold what they disclosed. */
 export function subjectRequests(db: Db, tenantId: string, subjectId: string) {
   return db.oid4vpRequest.findMany({

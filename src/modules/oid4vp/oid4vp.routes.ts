@@ -69,7 +69,8 @@ async function receiveAnswer(request: PublicRequest) {
 export const OID4VP_ROUTES: readonly PublicRoute[] = [
   {
     path: `${REQUEST_URI_PATH}{handle}`,
-    reason: 'a wallet fetches an OpenID4VP request object by its request_uri, with no account here; the handle is its capability',
+    reason:
+      'a wallet fetches an OpenID4VP request object by its request_uri, with no account here; the handle is its capability',
     rateLimit: 'public',
     methods: ['GET', 'HEAD', 'POST'],
     matches: (pathname) => pathname.startsWith(REQUEST_URI_PATH),

@@ -16,12 +16,7 @@ import type { RequestOrigin } from '../credentials/credentials.service.js';
 import { didIsActive, findDid } from '../dids/dids.repository.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
-import {
-  authorizationParametersOf,
-  clientIdOf,
-  requestUriOf,
-  responseUriOf,
-} from './authorization-request.js';
+import { authorizationParametersOf, clientIdOf, requestUriOf, responseUriOf } from './authorization-request.js';
 import { DcqlQueryError, parseDcqlQuery, shortFormQuery } from './dcql.js';
 import { createRequestInput, listRequestsInput, responseCodeInput } from './oid4vp.inputs.js';
 import { authorizationRequest, libraryProblem, type RequestSigner } from './oid4vp.library.js';
@@ -59,7 +54,10 @@ export function createOid4vpService({ prisma, keys, issuerKeys, now = () => new 
   /** The DID that signs (decentralized_identifier:), with its public key; null for a redirect_uri: client. */
   async function signerOf(principal: Principal, input: ReturnType<typeof createRequestInput.parse>) {
     if (input.clientIdPrefix === 'redirect_uri') {
-      if (input.did) throw badRequest('did names the signer of a decentralized_identifier request; a redirect_uri request is unsigned');
+      if (input.did)
+        throw badRequest(
+          'did names the signer of a decentralized_identifier request; a redirect_uri request is unsigned',
+        );
       return null;
     }
     const issuer = await issuerKeys.statementSigner(principal.tenantId, input.did, MESSAGES.noVerifierDid);

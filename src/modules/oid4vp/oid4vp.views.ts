@@ -90,7 +90,11 @@ export type RequestView = {
   qrCode: QrCode | null;
 };
 
-export function toView(row: RequestRow, now: Date, created?: Pick<RequestView, 'authorizationRequest' | 'requestUri' | 'qrCode'>): RequestView {
+export function toView(
+  row: RequestRow,
+  now: Date,
+  created?: Pick<RequestView, 'authorizationRequest' | 'requestUri' | 'qrCode'>,
+): RequestView {
   const status = effectiveStatus(row, now);
   return {
     id: row.id,

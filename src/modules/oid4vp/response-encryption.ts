@@ -14,15 +14,19 @@ export const MAX_RESPONSE_JWE_BYTES = 256 * 1024;
 
 export type EncryptionJwk = JWK & { kid: string; use: 'enc'; alg: typeof RESPONSE_ENCRYPTION_ALG };
 
-const aadFor = (tenantId: string, requestId: string) =>
-  JSON.stringify(['oid4vp-response-key/v1', tenantId, requestId]);
+const aadFor = (tenantId: string, requestId: string) => JSON.stringify(['oid4vp-response-key/v1', tenantId, requestId]);
 
 /** A fresh P-256 key for one request: its public JWK (kid: its RFC 7638 thumbprint) and the sealed private key. */
 export async function newResponseKey(keys: KeyEncryption, tenantId: string, requestId: string) {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const { kty, crv, x, y } = publicKey.export({ format: 'jwk' });
   const base = { kty: kty!, crv: crv!, x: x!, y: y! };
-  const jwk: EncryptionJwk = { ...base, kid: await calculateJwkThumbprint(base), use: 'enc', alg: RESPONSE_ENCRYPTION_ALG };
+  const jwk: EncryptionJwk = {
+    ...base,
+    kid: await calculateJwkThumbprint(base),
+    use: 'enc',
+    alg: RESPONSE_ENCRYPTION_ALG,
+  };
   const sealed = keys.encrypt(privateKey.export({ format: 'der', type: 'pkcs8' }), aadFor(tenantId, requestId));
   return { jwk, sealed: new Uint8Array(sealed) };
 }
@@ -59,6 +63,8 @@ export async function openResponse(
     });
     return new TextDecoder('utf-8', { fatal: true }).decode(plaintext);
   } catch (error) {
-    throw new ResponseDecryptionError(`the response JWE does not decrypt with this request’s key (${(error as Error).name})`);
+    throw new ResponseDecryptionError(
+      `the response JWE does not decrypt with this request’s key (${(error as Error).name})`,
+    );
   }
 }

@@ -41,10 +41,16 @@ async function holderProof(
     return { check: failed('key_binding', 'the credential names no subject DID that could hold it'), bound: false };
   // VCDM 1.1 §6.3.1: iss is the holder; absent, the signature alone says who signed.
   if (jws.payload.iss !== undefined && jws.payload.iss !== holder)
-    return { check: failed('key_binding', `VP iss ${String(jws.payload.iss)} is not the subject ${holder}`), bound: false };
+    return {
+      check: failed('key_binding', `VP iss ${String(jws.payload.iss)} is not the subject ${holder}`),
+      bound: false,
+    };
   const signature = await checkIssuerSignature(jws, holder, { resolveIssuerKey: options.resolveIssuerKey });
   if (signature.status !== 'passed')
-    return { check: failed('key_binding', `VP not signed by the subject ${holder}: ${signature.detail}`), bound: false };
+    return {
+      check: failed('key_binding', `VP not signed by the subject ${holder}: ${signature.detail}`),
+      bound: false,
+    };
   const problem = proofClaimProblem(
     jws.payload,
     options,
