@@ -11,22 +11,10 @@ import { sha256 } from '../../lib/crypto.js';
 import type { KeyEncryption } from '../../lib/key-encryption.js';
 import type { Logger } from '../../lib/logger.js';
 import { recordAudit, type AuditActor } from '../audit/audit.repository.js';
-import type { createVerificationService } from '../credentials/verification.service.js';
-import type { PresentationResult } from '../credentials/verify/verify.types.js';
 import { isRecord } from '../credentials/verify/compact-jws.js';
 import type { IssuerKeys } from '../dids/issuer-keys.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
-import type { TrustService } from '../trust/trust.service.js';
 import { authorizationParametersOf, requestUriOf } from './authorization-request.js';
-import {
-  credentialQueryOf,
-  holderBindingRequired,
-  judgePresentations,
-  vpTokenProblem,
-  type DcqlQueryOutput,
-  type QueryableFormat,
-  type VerifiedPresentation,
-} from './dcql.js';
 import {
   authorizationRequest,
   parseWalletAnswer,
@@ -37,16 +25,14 @@ import {
 } from './oid4vp.library.js';
 import * as repository from './oid4vp.repository.js';
 import type { RequestRow } from './oid4vp.repository.js';
-import { storedPresentation, type StoredPresentation } from './oid4vp.views.js';
+import { judgeAnswer, type Verdict, type VerdictDeps } from './verdict.js';
 import { openResponse, ResponseDecryptionError, type EncryptionJwk } from './response-encryption.js';
 import { answerVerdict } from './verification-session.policy.js';
 
-export type Oid4vpProtocolDeps = {
+export type Oid4vpProtocolDeps = VerdictDeps & {
   prisma: PrismaClient;
   keys: KeyEncryption;
   issuerKeys: IssuerKeys;
-  verification: Pick<ReturnType<typeof createVerificationService>, 'verifyPresentation'>;
-  trust: Pick<TrustService, 'verifierOf'>;
   log: Logger;
   now?: () => Date;
 };
@@ -59,16 +45,6 @@ const invalidRequest = (description: string, status = 400) =>
 
 /** A wallet-supplied wallet_nonce: bounded and URL-safe, as it goes into what we sign. */
 const WALLET_NONCE = /^[A-Za-z0-9._~-]{1,200}$/;
-
-type Verdict =
-  | {
-      kind: 'verified';
-      presentations: StoredPresentation[];
-      holder: string | null;
-      subjects: string[];
-      queryIds: string[];
-    }
-  | { kind: 'failed'; error: string; description: string; presentations: StoredPresentation[] };
 
 export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
   const { prisma, keys, issuerKeys, verification, trust, log, now = () => new Date() } = deps;
@@ -161,69 +137,6 @@ export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
       plaintext: opened.plaintext,
       jwk: row.encryptionJwk as never,
     });
-  }
-
-  /** Every presentation verified, the query judged over those that did (§8.6), and the request's verdict. */
-  async function judge(row: RequestRow, presentations: Record<string, unknown[]>): Promise<Verdict> {
-    const query = row.dcqlQuery as unknown as DcqlQueryOutput;
-    const shape = vpTokenProblem(query, presentations);
-    if (shape) return { kind: 'failed', error: 'invalid_request', description: shape, presentations: [] };
-    const verifier = await trust.verifierOf(row.tenantId);
-    const results: { id: string; result: PresentationResult }[] = [];
-    for (const [id, list] of Object.entries(presentations)) {
-      const credential = credentialQueryOf(query, id)!;
-      for (const presentation of list) {
-        const result = await verification.verifyPresentation(
-          presentation as string,
-          credential.format,
-          { audience: row.clientId, nonce: row.nonce, holderBindingRequired: holderBindingRequired(credential) },
-          verifier,
-        );
-        results.push({ id, result });
-      }
-    }
-    const verified: Record<string, VerifiedPresentation[]> = {};
-    for (const { id, result } of results) {
-      if (!result.verified || !result.payload) continue;
-      const format = credentialQueryOf(query, id)!.format as QueryableFormat;
-      (verified[id] ??= []).push({ format, payload: result.payload, holderBound: result.holderBound });
-    }
-    const judgement = judgePresentations(query, verified);
-    // Each verified presentation gets its `query` check, in the order judgePresentations saw them.
-    const seen: Record<string, number> = {};
-    const checked = results.map(({ id, result }) => {
-      if (!result.verified || !result.payload) return { id, result };
-      const check = judgement.checks[id]![(seen[id] = (seen[id] ?? -1) + 1)]!;
-      return { id, result: { ...result, verified: check.status === 'passed', checks: [...result.checks, check] } };
-    });
-    const failures = checked
-      .filter(({ result }) => !result.verified)
-      .map(({ id, result }) => {
-        const check = result.checks.find((candidate) => candidate.status === 'failed');
-        return `${id}: ${check ? `${check.name}: ${check.detail}` : 'not verified'}`;
-      });
-    if (!judgement.satisfied) {
-      const description = [...failures, ...(judgement.reason && !failures.length ? [judgement.reason] : [])].join('; ');
-      return {
-        kind: 'failed',
-        error: 'invalid_request',
-        description: description || 'the presentations do not answer the query',
-        presentations: checked.map(({ id, result }) => storedPresentation(id, result, false)),
-      };
-    }
-    const kept = checked.map(({ id, result }) => storedPresentation(id, result, result.verified));
-    const holders = [...new Set(checked.filter(({ result }) => result.verified).map(({ result }) => result.holder))];
-    const subjects = checked
-      .filter(({ result }) => result.verified)
-      .flatMap(({ result }) => [result.subject, result.holder])
-      .filter((value): value is string => typeof value === 'string');
-    return {
-      kind: 'verified',
-      presentations: kept,
-      holder: holders.length === 1 ? (holders[0] ?? null) : null,
-      subjects: [...new Set(subjects)],
-      queryIds: [...new Set(checked.filter(({ result }) => result.verified).map(({ id }) => id))],
-    };
   }
 
   /** Records a verdict on a received request, with its event and audit entry, in one transaction. */
@@ -341,7 +254,7 @@ export function createOid4vpProtocol(deps: Oid4vpProtocolDeps) {
           ? { kind: 'wallet_error', error: answered.error, description: answered.description }
           : answered.kind === 'refused'
             ? { kind: 'failed', error: 'invalid_request', description: answered.reason, presentations: [] }
-            : await judge(row, answered.presentations);
+            : await judgeAnswer(row, answered.presentations, { verification, trust });
     } catch (error) {
       // A fault of ours must not leave the request received for ever: it fails, and the wallet hears why.
       log.error({ err: error, requestId: row.id }, 'verifying an OpenID4VP answer failed');
