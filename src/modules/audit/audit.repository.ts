@@ -1,7 +1,8 @@
 // The audit log: one row per sign-up and sign-in (successful or failed), per change to members, invitations, roles,
 // API keys, the plan, DIDs (created, deactivated), credentials (issued, revoked), webhook endpoints and trust
 // (attestations, policy), compliance (adoption, attestations, settings, reports), custom domains, and per data subject
-// request answered (an export discloses, an erasure destroys), written in the same transaction (or statement) as the
+// request answered (an export discloses, an erasure destroys), per OpenID4VP presentation request made, cancelled and
+// answered (the verdict, by no actor of the tenant), written in the same transaction (or statement) as the
 // change it records. A failed sign-in is recorded in the tenant it would have opened a session in; one that names
 // no tenant the person belongs to (an unknown email among them) belongs to no tenant's log, and only the service
 // log sees it.
