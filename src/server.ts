@@ -18,6 +18,7 @@ import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.js';
 import { maintenanceJobs } from './modules/jobs/maintenance.jobs.js';
 import { domainJobs } from './modules/domains/domains.jobs.js';
 import { oid4vciJobs } from './modules/oid4vci/oid4vci.jobs.js';
+import { oid4vpJobs } from './modules/oid4vp/oid4vp.jobs.js';
 import type { Clock } from './modules/jobs/clock.js';
 import { createHealth, type Health } from './observability/health.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
@@ -29,7 +30,7 @@ export type RunningServer = {
   database: Database;
   services: Services;
   /** Background work (src/modules/jobs): the service's recurring purges and the custom domains' re-check. */
-  jobs: JobRunner<ReturnType<typeof maintenanceJobs> & ReturnType<typeof domainJobs> & ReturnType<typeof oid4vciJobs>>;
+  jobs: JobRunner<ReturnType<typeof maintenanceJobs> & ReturnType<typeof domainJobs> & ReturnType<typeof oid4vciJobs> & ReturnType<typeof oid4vpJobs>>;
   metrics: Metrics;
   health: Health;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
@@ -163,6 +164,7 @@ async function assemble(
       ...maintenanceJobs({ db: database.prisma, auth: services.auth, idempotency: services.idempotency }),
       ...domainJobs({ domains: services.domains }),
       ...oid4vciJobs({ db: database.prisma }),
+      ...oid4vpJobs({ db: database.prisma }),
     },
     log: log.child({ component: 'jobs' }),
     clock: background.clock,

@@ -46,6 +46,8 @@ import { createOid4vciService } from './modules/oid4vci/oid4vci.service.js';
 import { createConfigurationsService } from './modules/oid4vci/configurations.service.js';
 import { createOid4vciProtocol } from './modules/oid4vci/oid4vci.protocol.js';
 import { systemClock, type Clock } from './modules/jobs/clock.js';
+import { createOid4vpService } from './modules/oid4vp/oid4vp.service.js';
+import { createOid4vpProtocol } from './modules/oid4vp/oid4vp.protocol.js';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -171,6 +173,25 @@ export function createServices(
     clock: config.clock ?? systemClock,
     log: log.child({ component: 'oid4vci' }),
   });
+
+  const verification = createVerificationService({
+    statusLists,
+    trust,
+    activity,
+    // Verifying a credential from a did:web elsewhere fetches its did.json (the public resolver does not).
+    ownDids: {
+      ...ownDids,
+      outside: createRemoteDidWeb({
+        allowPrivate: config.webhookAllowPrivateUrls,
+        timeoutMs: config.didWebFetchTimeoutMs,
+      }),
+    },
+    trustAnchors,
+    issuerMetadata: async (issuer) =>
+      (await jwtVcIssuer.ownKeys(issuer, publicBaseUrl.configured(), verifiedHosts.tenantOf)) ??
+      remoteIssuers.keys(issuer),
+  });
+  const oid4vp = createOid4vpService({ prisma, keys, issuerKeys });
   return {
     dids: createDidsService({ prisma, sql, keys }),
     didCertificates: createDidCertificatesService({
@@ -183,23 +204,7 @@ export function createServices(
     jwtVcIssuer,
     credentials,
     statusLists,
-    verification: createVerificationService({
-      statusLists,
-      trust,
-      activity,
-      // Verifying a credential from a did:web elsewhere fetches its did.json (the public resolver does not).
-      ownDids: {
-        ...ownDids,
-        outside: createRemoteDidWeb({
-          allowPrivate: config.webhookAllowPrivateUrls,
-          timeoutMs: config.didWebFetchTimeoutMs,
-        }),
-      },
-      trustAnchors,
-      issuerMetadata: async (issuer) =>
-        (await jwtVcIssuer.ownKeys(issuer, publicBaseUrl.configured(), verifiedHosts.tenantOf)) ??
-        remoteIssuers.keys(issuer),
-    }),
+    verification,
     trust,
     trustAnchors,
     compliance,
@@ -238,6 +243,16 @@ export function createServices(
     verifiedHosts,
     oid4vci,
     oid4vciProtocol,
+    /** OpenID4VP: the tenant's presentation requests, and the wallet-facing request_uri and response_uri. */
+    oid4vp,
+    oid4vpProtocol: createOid4vpProtocol({
+      prisma,
+      keys,
+      issuerKeys,
+      verification,
+      trust,
+      log: log.child({ component: 'oid4vp' }),
+    }),
     /** `passwords.depth()`: hashes running and waiting, for metrics. */
     passwords,
   };

@@ -110,7 +110,7 @@ const VerificationCheck = builder.objectRef<VerificationResult['checks'][number]
 // SD-JWT's disclosures) checked out: before that, every one of these fields is null.
 const UNLESS_AUTHENTIC = 'Null unless the issuer’s signature (and an SD-JWT’s disclosures) checked out.';
 
-const Verification = builder.objectRef<VerificationResult>('Verification').implement({
+export const Verification = builder.objectRef<VerificationResult>('Verification').implement({
   description: 'The verdict on a credential, its individual checks and, once authentic, what it says.',
   fields: (t) => ({
     verified: t.exposeBoolean('verified', { description: 'True when no check failed (skipped ones do not count).' }),

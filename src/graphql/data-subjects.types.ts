@@ -4,6 +4,7 @@ import { requires } from './access.js';
 import { builder } from './builder.js';
 import { StatusReference } from './credentials.types.js';
 import { DidcommMessage } from './didcomm.types.js';
+import { Oid4vpRequest } from './oid4vp.types.js';
 import { Event } from './events.types.js';
 import { NEXT_CURSOR } from './pages.js';
 import { TrustAttestation } from './trust.types.js';
@@ -96,6 +97,13 @@ const SubjectExportType = builder.objectRef<SubjectExport>('SubjectExport').impl
         'id, newest first.',
       resolve: (result) => result.didcommMessages,
     }),
+    presentationRequests: t.field({
+      type: [Oid4vpRequest],
+      description:
+        'The tenant’s OpenID4VP requests whose presentations named this subject id (as subject or holder), newest ' +
+        'first, with what was disclosed (null once erased).',
+      resolve: (result) => result.presentationRequests,
+    }),
     requests: t.field({
       type: [DataSubjectRequest],
       description: 'Earlier data subject requests about this subject id, newest first.',
@@ -115,6 +123,11 @@ const SubjectErasureType = builder.objectRef<SubjectErasure>('SubjectErasure').i
     credentialIds: t.exposeIDList('credentialIds'),
     messagesErased: t.exposeInt('messagesErased', {
       description: 'The tenant’s DIDComm messages, sent or received, that carried one of their credentials: deleted.',
+    }),
+    presentationRequestsErased: t.exposeInt('presentationRequestsErased', {
+      description:
+        'The tenant’s OpenID4VP requests whose presentations named the subject (as subject or holder): their ' +
+        'claims, subjects and holder erased; their checks stay.',
     }),
     holdersNotified: t.exposeInt('holdersNotified', {
       description:

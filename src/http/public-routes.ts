@@ -16,6 +16,7 @@ import {
 import { WELL_KNOWN } from '../modules/oid4vci/issuer-identifier.js';
 import { matchesIfNoneMatch } from './conditional-get.js';
 import { OID4VCI_ROUTES } from '../modules/oid4vci/oid4vci.routes.js';
+import { OID4VP_ROUTES } from '../modules/oid4vp/oid4vp.routes.js';
 import type { Services } from '../services.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js';
 import { DASHBOARD_PATH, redirectToDashboard, serveDashboard, type Dashboard } from './dashboard.js';
@@ -157,6 +158,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   // OpenID4VCI: every tenant's Credential Issuer, for wallets (src/modules/oid4vci/oid4vci.routes.ts).
   ...OID4VCI_ROUTES,
+  // OpenID4VP: every tenant is a verifier; its wallets fetch requests and post answers here
+  // (src/modules/oid4vp/oid4vp.routes.ts).
+  ...OID4VP_ROUTES,
   {
     path: `${GRAPHIQL_ASSETS_PATH}{name}`,
     reason: 'GraphiQL’s page loads its scripts and styles before anyone can sign in; off unless GRAPHIQL is on',

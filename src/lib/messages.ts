@@ -52,6 +52,9 @@ export const MESSAGES = {
     `control ${control} is evaluated from the tenant's state; only tenant-asserted controls take attestations`,
   noReportSignerDid: 'the tenant has no active DID to sign the report with: create one first (POST /v1/dids)',
   noAttesterDid: 'the tenant has no active DID to attest with: create one first (POST /v1/dids)',
+  noVerifierDid: 'the tenant has no active DID to sign presentation requests with: create one first (POST /v1/dids)',
+  oid4vpRequestNotFound: 'presentation request not found',
+  oid4vpResponseCodeInvalid: 'invalid or used response_code',
   trustListNotFound: 'trust list not found',
   // Custom domains; the 409 is the contract's "duplicate: … domain claimed" (§7).
   domainAlreadyClaimed: 'domain already claimed',

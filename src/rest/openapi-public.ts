@@ -116,6 +116,40 @@ const GRAPHQL_RESPONSE = jsonSchema(
   }),
 );
 
+/** An OAuth 2.0 error response (RFC 6749 §5.2), as the OpenID4VP wallet-facing routes answer refusals. */
+const OAUTH_ERROR = jsonSchema(
+  z.object({
+    error: z.string().meta({ description: 'The error code: invalid_request, server_error…' }),
+    error_description: z.string().meta({ description: 'Why, in words (ASCII).' }),
+  }),
+);
+const oauthError = (description: string): PublicResponse => ({
+  description,
+  mediaTypes: ['application/json'],
+  schema: OAUTH_ERROR,
+});
+const handleParameter = {
+  name: 'handle',
+  in: 'path',
+  required: true,
+  description: 'The request’s public handle: 43 base64url characters (256 random bits), shown once at its creation.',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' },
+};
+const REQUEST_OBJECT_RESPONSES: Record<string, PublicResponse> = {
+  '200': {
+    description:
+      'The request object (RFC 9101): a JWT of typ oauth-authz-req+jwt signed by the tenant’s DID (kid: its ' +
+      'verification method), with client_id, response_type vp_token, response_mode, response_uri, nonce, state, ' +
+      'dcql_query, client_metadata (vp_formats_supported; jwks and encrypted_response_enc_values_supported for ' +
+      'direct_post.jwt), aud https://self-issued.me/v2, iat, exp and, after a POST, the wallet_nonce.',
+    mediaTypes: ['application/oauth-authz-req+jwt'],
+    schema: { type: 'string' },
+    headers: { 'Cache-Control': { description: '`no-store`.', schema: { type: 'string' } } },
+  },
+  '400': oauthError('`invalid_request`: expired, answered or cancelled, a request passed by value, or a bad form.'),
+  '404': oauthError('`invalid_request`: no such request.'),
+};
+
 export const PUBLIC_OPERATIONS: PublicOperation[] = [
   // Every tenant's OpenID4VCI Credential Issuer (src/modules/oid4vci/oid4vci.routes.ts).
   ...OID4VCI_OPERATIONS,
@@ -602,6 +636,64 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
         mediaTypes: ['application/json'],
         schema: GRAPHQL_RESPONSE,
         headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/oid4vp/requests/{handle}',
+    operationId: 'Oid4vpRequestObject',
+    summary: 'an OpenID4VP request object (request_uri)',
+    description:
+      'The request_uri of a tenant’s OpenID4VP presentation request (POST /v1/oid4vp/requests): the wallet fetches ' +
+      'the signed request object here while the request is pending (OpenID4VP 1.0 §5, RFC 9101 §5.2).',
+    parameters: [handleParameter],
+    responses: REQUEST_OBJECT_RESPONSES,
+  },
+  {
+    method: 'post',
+    path: '/oid4vp/requests/{handle}',
+    operationId: 'Oid4vpRequestObjectPost',
+    summary: 'an OpenID4VP request object, for the wallet’s metadata (request_uri_method=post)',
+    description:
+      'OpenID4VP 1.0 §5.10: the wallet POSTs application/x-www-form-urlencoded `wallet_metadata` (JSON) and ' +
+      '`wallet_nonce`; the request object answered carries that wallet_nonce.',
+    parameters: [handleParameter],
+    responses: REQUEST_OBJECT_RESPONSES,
+  },
+  {
+    method: 'post',
+    path: '/oid4vp/responses/{handle}',
+    operationId: 'Oid4vpResponse',
+    summary: 'a wallet’s OpenID4VP answer (response_uri)',
+    description:
+      'OpenID4VP 1.0 §8.2, §8.3.1: application/x-www-form-urlencoded, `response` (a JWE to the request’s own ' +
+      'ECDH-ES P-256 key, A128GCM or A256GCM) for direct_post.jwt, or `vp_token` and `state` for direct_post; or ' +
+      'the wallet’s `error` (access_denied…). Taken once, in time: each presentation is verified as ' +
+      'POST /v1/credentials/verify verifies (status lists, the tenant’s trust policy) with the holder’s proof bound ' +
+      'to the request’s client_id and nonce, and the DCQL query is run again on what was disclosed. The verdict is ' +
+      'at GET /v1/oid4vp/requests/{id}.',
+    parameters: [handleParameter],
+    responses: {
+      '200': {
+        description:
+          'Taken: verified, or the wallet’s own error recorded. Same-device requests (redirect_uri) carry the ' +
+          'redirect_uri the wallet sends the user to, with #response_code=… for the tenant’s page.',
+        mediaTypes: ['application/json'],
+        schema: jsonSchema(z.object({ redirect_uri: z.string().optional() })),
+        example: { redirect_uri: 'https://shop.example.com/checkout/verified#response_code=Xb1…' },
+      },
+      '400': oauthError(
+        '`invalid_request`: refused, and recorded as the failed verdict with this reason (wrong nonce or aud, no ' +
+          'or bad KB-JWT, revoked, expired, untrusted issuer, a requested claim not disclosed, a malformed or ' +
+          'oversized JWE…); or an answer to a request answered, cancelled or expired already (nothing recorded).',
+      ),
+      '404': oauthError('`invalid_request`: no such request.'),
+      '500': oauthError('`server_error`: the answer could not be verified; the request is recorded failed.'),
+      '413': {
+        description: '`request body exceeds 1048576 bytes`.',
+        mediaTypes: ['application/json'],
+        schema: errorRef,
       },
     },
   },

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jcs } from '../support/jcs.js';
+import { answer, newHolderKey, openRequest, presentSdJwt } from '../support/oid4vp-wallet.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { auditEntries } from '../support/rows.js';
 import { makeTestCa } from '../support/test-ca.js';
@@ -386,6 +387,84 @@ describe('OpenID4VCI', () => {
       requestId,
       details: { channel: 'oid4vci', offer_id: offer.id, subject_id: 'did:example:audited', format: 'vc+sd-jwt' },
     });
+  });
+});
+
+describe('OpenID4VP presentation requests', () => {
+  it('records requests made and cancelled by whom, verdicts by the wallet (no actor), a response code redeemed', async () => {
+    const owner = await tenantOnPlan(app, 'enterprise');
+    const did = (await ok(app.request('POST', '/v1/dids', { token: owner.token, body: {} }))).body.did;
+    const holder = newHolderKey();
+    const vct = 'urn:example:audited';
+    const sdJwt = (
+      await ok(
+        app.request('POST', '/v1/credentials/issue', {
+          token: owner.token,
+          body: { format: 'vc+sd-jwt', issuer: did, vct, claims: { name: 'Ada' }, holder_jwk: holder.publicJwk },
+        }),
+      )
+    ).body.credential;
+    const make = async (body: Record<string, unknown> = {}) =>
+      (
+        await ok(
+          app.request('POST', '/v1/oid4vp/requests', {
+            token: owner.token,
+            body: { credential: { format: 'dc+sd-jwt', type: vct, claims: ['name'] }, ...body },
+          }),
+        )
+      ).body;
+    const verified = await make({ redirect_uri: 'https://rp.example/back' });
+    const failed = await make();
+    const cancelled = await make();
+    await ok(app.request('DELETE', `/v1/oid4vp/requests/${cancelled.id}`, { token: owner.token }));
+    for (const [created, nonce] of [
+      [verified, null],
+      [failed, 'wrong'],
+    ] as const) {
+      const { request } = await openRequest(app, created.authorization_request);
+      const presentation = await presentSdJwt(sdJwt, {
+        disclose: ['name'],
+        holderKey: holder,
+        aud: request.client_id,
+        nonce: nonce ?? request.nonce,
+      });
+      const answered = await answer(app, request, { credential: [presentation] });
+      if (created === verified) {
+        const code = new URL(answered.body.redirect_uri).hash.slice('#response_code='.length);
+        await ok(
+          app.request('POST', `/v1/oid4vp/requests/${verified.id}/response-code`, {
+            token: owner.token,
+            body: { response_code: code },
+          }),
+        );
+      }
+    }
+    const events = await storedEvents(owner.tenant_id);
+    const of = (action: string) => events.filter((event) => event.action === action);
+    expect(of('oid4vp.request.created').map((event) => event.targetId)).toEqual([verified.id, failed.id, cancelled.id]);
+    expect(of('oid4vp.request.created')[0]).toMatchObject({
+      targetType: 'oid4vp_request',
+      actorUserId: owner.user_id,
+      details: { client_id: `decentralized_identifier:${did}`, response_mode: 'direct_post.jwt' },
+    });
+    expect(of('oid4vp.request.cancelled')).toEqual([
+      expect.objectContaining({ targetId: cancelled.id, actorUserId: owner.user_id }),
+    ]);
+    expect(of('oid4vp.presentation.verified')).toEqual([
+      expect.objectContaining({ targetId: verified.id, actorUserId: null, actorApiKeyId: null }),
+    ]);
+    expect(of('oid4vp.presentation.failed')).toEqual([
+      expect.objectContaining({
+        targetId: failed.id,
+        actorUserId: null,
+        details: { error: 'invalid_request', error_description: 'credential: key_binding: KB-JWT nonce does not match' },
+      }),
+    ]);
+    expect(of('oid4vp.response_code.redeemed')).toEqual([
+      expect.objectContaining({ targetId: verified.id, actorUserId: owner.user_id }),
+    ]);
+    // Never a claim in the log.
+    expect(JSON.stringify(events)).not.toContain('Ada');
     expect(await verify(owner.token)).toMatchObject({ valid: true, events_checked: events.length });
   });
 });

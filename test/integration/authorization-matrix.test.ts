@@ -602,6 +602,65 @@ ENDPOINTS.push(
   },
 );
 
+// OpenID4VP presentation requests: credentials:verify for all. A permitted request signed by the dummy DID is
+// nobody's here (404, before anything is stored); the dummy request id is unknown (404).
+const OID4VP_NOT_FOUND = { status: 404, error: 'presentation request not found' } as const;
+const oid4vpRequestBody = (t: Targets) => ({
+  did: t.did,
+  credential: { format: 'dc+sd-jwt', type: 'urn:example:matrix' },
+});
+const byOid4vpId = (query: string, input?: unknown) => (t: Targets) => ({
+  query,
+  variables: { id: t.credentialId, ...(input !== undefined && { input }) },
+});
+ENDPOINTS.push(
+  {
+    name: 'POST /v1/oid4vp/requests',
+    permission: 'credentials:verify',
+    rest: (t) => ({ method: 'POST', path: '/v1/oid4vp/requests', body: oid4vpRequestBody(t) }),
+    graphql: (t) => ({
+      query: 'mutation ($input: CreateOid4vpRequestInput!) { createOid4vpRequest(input: $input) { id } }',
+      variables: { input: { did: t.did, credential: { format: 'dc_sd_jwt', type: 'urn:example:matrix' } } },
+    }),
+    allowed: { status: 404, error: `DID ${FOREIGN_DID} not found in tenant` },
+  },
+  {
+    name: 'GET /v1/oid4vp/requests',
+    permission: 'credentials:verify',
+    rest: () => ({ method: 'GET', path: '/v1/oid4vp/requests' }),
+    graphql: () => ({ query: '{ oid4vpRequests { requests { id } } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/oid4vp/requests/:id',
+    permission: 'credentials:verify',
+    rest: (t) => ({ method: 'GET', path: `/v1/oid4vp/requests/${t.credentialId}` }),
+    graphql: byOid4vpId('query ($id: String!) { oid4vpRequest(id: $id) { id } }'),
+    allowed: OID4VP_NOT_FOUND,
+  },
+  {
+    name: 'DELETE /v1/oid4vp/requests/:id',
+    permission: 'credentials:verify',
+    rest: (t) => ({ method: 'DELETE', path: `/v1/oid4vp/requests/${t.credentialId}` }),
+    graphql: byOid4vpId('mutation ($id: String!) { cancelOid4vpRequest(id: $id) { id } }'),
+    allowed: OID4VP_NOT_FOUND,
+  },
+  {
+    name: 'POST /v1/oid4vp/requests/:id/response-code',
+    permission: 'credentials:verify',
+    rest: (t) => ({
+      method: 'POST',
+      path: `/v1/oid4vp/requests/${t.credentialId}/response-code`,
+      body: { response_code: 'matrix' },
+    }),
+    graphql: byOid4vpId(
+      'mutation ($id: String!, $input: RedeemOid4vpResponseCodeInput!) { redeemOid4vpResponseCode(id: $id, input: $input) { id } }',
+      { responseCode: 'matrix' },
+    ),
+    allowed: OID4VP_NOT_FOUND,
+  },
+);
+
 // Data subject rights: both need compliance:manage; a permitted call on the dummy (unknown) subject
 // answers an empty export or an erasure of nothing.
 const subjectPath = (t: Targets, action: string) =>
@@ -1191,10 +1250,12 @@ async function tenantState() {
     prisma.oid4vciCredentialConfiguration.findMany({ where, ...byId }),
     prisma.oid4vciOffer.findMany({ where, ...byId }).then(bytesAsHex),
   ]);
+  const oid4vpRequests = await prisma.oid4vpRequest.findMany({ where, ...byId }).then(bytesAsHex);
   return {
     didcommMessages,
     oid4vciConfigurations,
     oid4vciOffers,
+    oid4vpRequests,
     tenant,
     roles,
     memberships,
@@ -1284,6 +1345,9 @@ const DENIED_WRITES: [PrincipalName, string][] = [
   ['issuer session', 'DELETE /v1/oid4vci/credential-configurations/:configuration_id'],
   ['scoped API key [credentials:verify, members:list, usage:read]', 'POST /v1/oid4vci/offers'],
   ['scoped API key [credentials:verify, members:list, usage:read]', 'DELETE /v1/oid4vci/offers/:id'],
+  ['viewer session', 'POST /v1/oid4vp/requests'],
+  ['auditor session (custom role)', 'POST /v1/oid4vp/requests'],
+  ['viewer session', 'DELETE /v1/oid4vp/requests/:id'],
   // An export changes nothing of the subject's, but a permitted one is recorded: a refused one is not.
   ['viewer session', 'GET /v1/compliance/subjects/:subject_id/export'],
 ];
@@ -1319,6 +1383,7 @@ describe('access before body validation', () => {
     ['POST', '/v1/credentials/verify', { credential: {} }, 'credentials:verify'],
     ['POST', '/v1/oid4vci/offers', { claims: 5 }, 'credentials:issue'],
     ['POST', '/v1/oid4vci/credential-configurations', { format: 7 }, 'oid4vci:manage'],
+    ['POST', '/v1/oid4vp/requests', { dcql_query: 5 }, 'credentials:verify'],
   ];
 
   it.each(BAD_BODIES)(

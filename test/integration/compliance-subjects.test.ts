@@ -315,6 +315,7 @@ describe('erase (GDPR Art. 17)', () => {
       credential_ids: expect.arrayContaining([jwt.id, sd.id, revokedEarlier.id]),
       // None was sent over DIDComm here (test/integration/erasure-everywhere.test.ts has those that were).
       messages_erased: 0,
+      presentation_requests_erased: 0,
       holders_notified: 0,
     });
     expect(erasure.credential_ids).toHaveLength(3);
@@ -432,6 +433,7 @@ describe('erase (GDPR Art. 17)', () => {
       credentials_erased: 3,
       credentials_revoked: 2,
       messages_erased: 0,
+      presentation_requests_erased: 0,
       erased_at: erasure.erased_at,
     });
     // One credential.revoked per credential revoked now, as the revoke endpoint writes it.

@@ -81,6 +81,19 @@ const CHECKS: Record<string, (ran: Ran) => void> = {
       body: { content: 'Hello, Bob' },
     });
   },
+  'docs/oid4vp.md': ({ answers }) => {
+    expect(answers).toContainEqual(
+      expect.objectContaining({ status: 'pending', response_mode: 'direct_post.jwt', qr: '<svg…' }),
+    );
+    expect(answers).toContainEqual({ typ: 'oauth-authz-req+jwt', alg: 'EdDSA' });
+    expect(answers).toContainEqual({
+      response_type: 'vp_token',
+      response_mode: 'direct_post.jwt',
+      enc: ['A128GCM', 'A256GCM'],
+    });
+    expect(answers).toContainEqual({ status: 'pending', purpose: 'degree check', link: null });
+    expect(answers).toContainEqual({ status: 'cancelled' });
+  },
   'docs/webhooks.md': ({ answers }) => {
     expect(answers).toContainEqual({
       type: 'credential.issued',

@@ -16,6 +16,7 @@ import { tenantOnPlan, uniqueSuffix, type RegisteredUser } from '../support/fact
 import { privatePostgresDatabase, usingPostgres } from '../support/test-database.js';
 import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
 import { createWallet, walletKey } from '../support/oid4vci-wallet.js';
+import { answer, openRequest, presentSdJwt } from '../support/oid4vp-wallet.js';
 
 /**
  * Every table, and why erasure leaves no claim in it. `erased`: it can hold a credential or claims, and erasing
@@ -48,6 +49,8 @@ const TABLES: Record<string, 'erased' | 'none'> = {
   oid4vci_nonces: 'none',
   // An offer holds its subject's claims until it is erased (claims emptied, an open one cancelled).
   oid4vci_offers: 'erased',
+  // What a wallet presented to the tenant's OpenID4VP requests: claims kept on a verified one, erased with the subject.
+  oid4vp_requests: 'erased',
   // Events carry ids, never claims (the event catalogue).
   outbox_events: 'none',
   roles: 'none',
@@ -222,6 +225,40 @@ beforeAll(async () => {
   for (const credential of [issued.jwt, issued.sd]) {
     await ok(call(issuer, 'POST', '/v1/credentials/verify', { credential: credential.credential }));
   }
+  // Presented to the tenant's own OpenID4VP request (without holder binding, which the query allows): the verdict
+  // keeps the disclosed name and street.
+  const presentationRequest = await ok(
+    call(issuer, 'POST', '/v1/oid4vp/requests', {
+      dcql_query: {
+        credentials: [
+          {
+            id: 'address',
+            format: 'dc+sd-jwt',
+            meta: { vct_values: ['https://credentials.example.com/address'] },
+            require_cryptographic_holder_binding: false,
+            claims: [{ path: ['address', 'street'] }],
+          },
+        ],
+      },
+    }),
+  );
+  const { request } = await openRequest(app, presentationRequest.authorization_request);
+  const presentation = await presentSdJwt(issued.sd.credential, {
+    disclose: ['address'],
+    holderKey: null,
+    aud: request.client_id,
+    nonce: request.nonce,
+  });
+  expect((await answer(app, request, { address: [presentation] })).status).toBe(200);
+  const verdict = await ok(call(issuer, 'GET', `/v1/oid4vp/requests/${presentationRequest.id}`));
+  expect(verdict.presentations[0].verification.claims).toMatchObject({ address: { street: VALUES.street } });
+  // The export (GDPR Art. 15) lists the request the subject's credential was presented to, with what it disclosed.
+  const withPresentation = await ok(
+    call(issuer, 'GET', `/v1/compliance/subjects/${encodeURIComponent(SUBJECT)}/export`),
+  );
+  expect(withPresentation.presentation_requests.map((request: { id: string }) => request.id)).toEqual([
+    presentationRequest.id,
+  ]);
   // The export (GDPR Art. 15) lists the messages that carried the subject's credentials: the four sent and the
   // copy in the tenant's own inbox.
   const exported = await ok(call(issuer, 'GET', `/v1/compliance/subjects/${encodeURIComponent(SUBJECT)}/export`));
@@ -277,7 +314,9 @@ afterAll(async () => {
 describe('erasing a subject after every feature has carried their claims', () => {
   it('before: the search finds the claim values, in the credentials and in the DIDComm messages', async () => {
     const { tables, holding } = await search(Object.values(VALUES));
-    expect(Object.keys(holding)).toEqual(expect.arrayContaining(['credentials', 'didcomm_messages', 'oid4vci_offers']));
+    expect(Object.keys(holding)).toEqual(
+      expect.arrayContaining(['credentials', 'didcomm_messages', 'oid4vci_offers', 'oid4vp_requests']),
+    );
     // Every table of the schema is classified (a new one must be decided on: may it hold claims?), and the
     // list names no table that is gone.
     expect(tables.filter((table) => !(table in TABLES))).toEqual([]);
@@ -294,13 +333,23 @@ describe('erasing a subject after every feature has carried their claims', () =>
       credentials_erased: 4,
       credentials_revoked: 4,
       messages_erased: 5,
+      presentation_requests_erased: 1,
       holders_notified: 2,
+    });
+    const requests = await ok(call(issuer, 'GET', '/v1/oid4vp/requests'));
+    expect(requests.requests[0]).toMatchObject({ status: 'verified', holder: null, erased_at: expect.any(String) });
+    expect(requests.requests[0].presentations[0].verification).toMatchObject({
+      claims: null,
+      payload: null,
+      subject: null,
     });
     for (const credential of Object.values(issued)) {
       expectError404(await call(issuer, 'GET', `/v1/didcomm/messages/${credential.delivery!.message_id}`));
     }
     const exported = await ok(call(issuer, 'GET', `/v1/compliance/subjects/${encodeURIComponent(SUBJECT)}/export`));
     expect(exported.didcomm_messages).toEqual([]);
+    expect(exported.presentation_requests[0]).toMatchObject({ id: expect.any(String), erased_at: expect.any(String) });
+    expect(exported.presentation_requests[0].presentations[0].verification.claims).toBeNull();
     const listed = await ok(call(issuer, 'GET', '/v1/didcomm/messages?limit=100'));
     for (const text of Object.values(VALUES)) expect(JSON.stringify(listed)).not.toContain(text);
     // The other tenant's inbox is its own (another controller): it keeps what it received, and is told, as GDPR

@@ -51,6 +51,8 @@ type Side = {
   anchor: { id: string };
   /** An OpenID4VCI credential configuration (its id names the side) and an open offer of it. */
   oid4vci: { configurationId: string; offerId: string };
+  /** An OpenID4VP presentation request of the tenant, pending. */
+  oid4vp: { id: string; client_id: string };
 };
 
 let a: Side;
@@ -124,11 +126,15 @@ async function makeTenant(label: string): Promise<Side> {
     subject_id: SHARED_SUBJECT,
     claims: { [configuration.configuration_id]: claims },
   });
+  const oid4vp = await post('/v1/oid4vp/requests', {
+    credential: { format: 'dc+sd-jwt', type: 'https://example.com/isolation', claims: ['name'] },
+  });
   return {
     x5c: chain.x5c,
     anchor: { id: anchor.id },
     didcomm,
     oid4vci: { configurationId: configuration.configuration_id, offerId: offer.id },
+    oid4vp,
     owner,
     member,
     role,
@@ -230,7 +236,18 @@ async function storedState(side: Side) {
     prisma.apiKey.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.auditEvent.findMany({ where, ...byId }).then(bytesAsHex),
   ]);
-  return { tenant, roles, memberships, sessions, invitations, apiKeys, auditEvents, ...(await issuingState(side)) };
+  const oid4vpRequests = await prisma.oid4vpRequest.findMany({ where, ...byId }).then(bytesAsHex);
+  return {
+    tenant,
+    roles,
+    memberships,
+    sessions,
+    invitations,
+    apiKeys,
+    auditEvents,
+    oid4vpRequests,
+    ...(await issuingState(side)),
+  };
 }
 
 /** Runs `act` and checks the tenant is exactly as before, through its own API and in the database. */
@@ -269,6 +286,7 @@ async function identifiers(side: Side): Promise<string[]> {
     side.domain.domain,
     side.oid4vci.configurationId,
     side.oid4vci.offerId,
+    side.oid4vp.id,
     ...FORMATS.flatMap((format) => {
       const credential = side.credentials[format];
       const signature = credential.credential.split('~')[0]!.split('.')[2]!;
@@ -337,6 +355,13 @@ async function expectAttestationActive(other: Side) {
   const read = await ok(app.request('GET', `/v1/trust/attestations/${other.attestation.id}`, { token }));
   expect(read).toMatchObject({ id: other.attestation.id, status: 'active', revoked_at: null });
 }
+
+async function expectOid4vpPending(other: Side) {
+  const read = await ok(app.request('GET', `/v1/oid4vp/requests/${other.oid4vp.id}`, { token: other.owner.token }));
+  expect(read).toMatchObject({ id: other.oid4vp.id, status: 'pending', response_code_redeemed_at: null });
+}
+
+const OID4VP_NOT_FOUND = 'presentation request not found';
 
 const DOMAIN_NOT_FOUND = 'domain not found';
 async function expectDomainThere(other: Side) {
@@ -539,6 +564,41 @@ const ID_CASES: IdCase[] = [
     }),
     status: 404,
     error: 'DIDComm message not found',
+  },
+  {
+    name: 'GET /v1/oid4vp/requests/:id',
+    foreignId: (other) => other.oid4vp.id,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/oid4vp/requests/${id}` },
+      graphql: { query: 'query ($id: String!) { oid4vpRequest(id: $id) { id dcqlQuery } }', variables: { id } },
+    }),
+    status: 404,
+    error: OID4VP_NOT_FOUND,
+  },
+  {
+    name: 'DELETE /v1/oid4vp/requests/:id',
+    foreignId: (other) => other.oid4vp.id,
+    call: (id) => ({
+      rest: { method: 'DELETE', path: `/v1/oid4vp/requests/${id}` },
+      graphql: { query: byId('cancelOid4vpRequest', 'id status'), variables: { id } },
+    }),
+    status: 404,
+    error: OID4VP_NOT_FOUND,
+    stillThere: expectOid4vpPending,
+  },
+  {
+    name: 'POST /v1/oid4vp/requests/:id/response-code',
+    foreignId: (other) => other.oid4vp.id,
+    call: (id) => ({
+      rest: { method: 'POST', path: `/v1/oid4vp/requests/${id}/response-code`, body: { response_code: 'guess' } },
+      graphql: {
+        query: 'mutation ($id: String!) { redeemOid4vpResponseCode(id: $id, input: { responseCode: "guess" }) { id } }',
+        variables: { id },
+      },
+    }),
+    status: 404,
+    error: OID4VP_NOT_FOUND,
+    stillThere: expectOid4vpPending,
   },
   {
     name: 'GET /v1/compliance/reports/:id',
@@ -899,6 +959,12 @@ const LISTS = [
     path: '/v1/oid4vci/offers?limit=100',
     query: '{ oid4vciOffers(limit: 100) { offers { id subjectId configurationIds claims } } }',
     own: (s: Side) => s.oid4vci.offerId,
+  },
+  {
+    name: 'OpenID4VP presentation requests',
+    path: '/v1/oid4vp/requests?limit=100',
+    query: '{ oid4vpRequests(limit: 100) { requests { id clientId did dcqlQuery } } }',
+    own: (s: Side) => s.oid4vp.id,
   },
   {
     name: 'compliance reports',

@@ -27,6 +27,8 @@ import { createWallet, dpopProof, walletKey } from '../support/oid4vci-wallet.js
 import { oid4vciJobs } from '../../src/modules/oid4vci/oid4vci.jobs.js';
 import { systemClock } from '../../src/modules/jobs/clock.js';
 import { capturingLogger } from '../support/log-sink.js';
+import { answer, newHolderKey, openRequest, presentSdJwt } from '../support/oid4vp-wallet.js';
+import { sweepOverdueRequests } from '../../src/modules/oid4vp/oid4vp.jobs.js';
 
 let app: TestApp;
 /** Everything recorded in this file, for the check that every global-by-design entry is still in use. */
@@ -326,6 +328,43 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     await get(`/v1/didcomm/messages?direction=inbound&did=${encodeURIComponent(to)}&thid=x&type=y`, bob.token);
     await getTwoPages('/v1/didcomm/messages', alice.token);
     await get(`/v1/didcomm/messages/${sent.id}`, alice.token);
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
+  it('OpenID4VP: requests made, listed, read, cancelled; a wallet fetches, answers and is verified; the sweep', async () => {
+    const owner = await registerUser(app);
+    const did = (await send('POST', '/v1/dids', owner.token, {})).did;
+    const holder = newHolderKey();
+    const vct = 'urn:example:scoping';
+    const issued = await send('POST', '/v1/credentials/issue', owner.token, {
+      format: 'vc+sd-jwt',
+      issuer: did,
+      vct,
+      claims: { name: 'x' },
+      holder_jwk: holder.publicJwk,
+    });
+    const body = {
+      credential: { format: 'dc+sd-jwt', type: vct, claims: ['name'] },
+      redirect_uri: 'https://rp.example/back',
+    };
+    const created = await send('POST', '/v1/oid4vp/requests', owner.token, body);
+    const cancelled = await send('POST', '/v1/oid4vp/requests', owner.token, body);
+    await getTwoPages('/v1/oid4vp/requests', owner.token);
+    await get('/v1/oid4vp/requests?status=pending', owner.token);
+    await send('DELETE', `/v1/oid4vp/requests/${cancelled.id}`, owner.token);
+    const { request } = await openRequest(app, created.authorization_request, { post: true });
+    const presentation = await presentSdJwt(issued.credential, {
+      disclose: ['name'],
+      holderKey: holder,
+      aud: request.client_id,
+      nonce: request.nonce,
+    });
+    const answered = await answer(app, request, { credential: [presentation] });
+    expect(answered.status, answered.text).toBe(200);
+    const code = new URL(answered.body.redirect_uri).hash.slice('#response_code='.length);
+    await send('POST', `/v1/oid4vp/requests/${created.id}/response-code`, owner.token, { response_code: code });
+    const overdue = await send('POST', '/v1/oid4vp/requests', owner.token, { ...body, expires_in: 30 });
+    await sweepOverdueRequests(app.database.prisma, new Date(Date.parse(overdue.expires_at) + 1000));
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 

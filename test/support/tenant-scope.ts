@@ -71,6 +71,7 @@ export const TENANT_SCOPED_MODELS = new Set([
   'Oid4vciCredentialConfiguration',
   'Oid4vciOffer',
   'Oid4vciNonce',
+  'Oid4vpRequest',
 ]);
 
 const TENANT_SCOPED_TABLES = new Set([
@@ -101,6 +102,7 @@ const TENANT_SCOPED_TABLES = new Set([
   'oid4vci_credential_configurations',
   'oid4vci_offers',
   'oid4vci_nonces',
+  'oid4vp_requests',
 ]);
 
 type Allowance = { reason: string; matches(statement: Statement): boolean };
@@ -238,6 +240,15 @@ export const GLOBAL_BY_DESIGN: Record<string, Allowance> = {
   ownDidByString: {
     reason: 'public: resolving a did:web hosted here (and verifying its signatures) starts from the DID alone',
     matches: modelLookup('Did', 'findFirst', ['did']),
+  },
+  findOid4vpRequestByHandle: {
+    reason:
+      'OpenID4VP: a wallet brings only the request’s public handle (its request_uri or response_uri), and the request is what names the tenant',
+    matches: modelLookup('Oid4vpRequest', 'findUnique', ['handleHash']),
+  },
+  overdueOid4vpRequests: {
+    reason: "OpenID4VP: the sweep closes every tenant's requests left pending past expiry (or stuck received), by time",
+    matches: modelLookup('Oid4vpRequest', 'findMany', ['OR']),
   },
   findStatusList: {
     reason: 'public: a status list is published at /v1/status-lists/{id} to any relying party, without credentials',

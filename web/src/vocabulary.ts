@@ -44,6 +44,12 @@ export const EVENT_TYPES: Record<EventType, string> = {
   oid4vci_offer_cancelled: 'oid4vci.offer.cancelled',
   oid4vci_offer_failed: 'oid4vci.offer.failed',
   oid4vci_offer_notified: 'oid4vci.offer.notified',
+  oid4vp_presentation_requested: 'oid4vp.presentation.requested',
+  oid4vp_presentation_received: 'oid4vp.presentation.received',
+  oid4vp_presentation_verified: 'oid4vp.presentation.verified',
+  oid4vp_presentation_failed: 'oid4vp.presentation.failed',
+  oid4vp_presentation_expired: 'oid4vp.presentation.expired',
+  oid4vp_presentation_cancelled: 'oid4vp.presentation.cancelled',
   webhook_test: 'webhook.test',
 };
 
@@ -84,6 +90,12 @@ export const EVENT_READ_PERMISSION: Record<EventType, Permission> = {
   oid4vci_offer_cancelled: 'credentials:issue',
   oid4vci_offer_failed: 'credentials:issue',
   oid4vci_offer_notified: 'credentials:issue',
+  oid4vp_presentation_requested: 'credentials:verify',
+  oid4vp_presentation_received: 'credentials:verify',
+  oid4vp_presentation_verified: 'credentials:verify',
+  oid4vp_presentation_failed: 'credentials:verify',
+  oid4vp_presentation_expired: 'credentials:verify',
+  oid4vp_presentation_cancelled: 'credentials:verify',
   webhook_test: 'webhooks:manage',
 };
 

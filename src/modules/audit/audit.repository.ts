@@ -2,7 +2,8 @@
 // API keys, the plan, DIDs (created, deactivated), credentials (issued, revoked), webhook endpoints and trust
 // (attestations, policy), compliance (adoption, attestations, settings, reports), custom domains, OpenID4VCI
 // (configurations; offers made and cancelled; a wallet's credentials are credential.issued in the name of the offer's
-// creator), and per data subject request answered (an export discloses, an erasure destroys), written in the same
+// creator), OpenID4VP presentation requests made, cancelled and answered (the verdict, by no actor of the tenant),
+// and per data subject request answered (an export discloses, an erasure destroys), written in the same
 // transaction (or statement) as the change it records. A failed sign-in is recorded in the tenant it would have opened a session in; one that names
 // no tenant the person belongs to (an unknown email among them) belongs to no tenant's log, and only the service
 // log sees it.
@@ -70,7 +71,12 @@ export type AuditAction =
   | 'oid4vci.configuration.updated'
   | 'oid4vci.configuration.deleted'
   | 'oid4vci.offer.created'
-  | 'oid4vci.offer.cancelled';
+  | 'oid4vci.offer.cancelled'
+  | 'oid4vp.request.created'
+  | 'oid4vp.request.cancelled'
+  | 'oid4vp.presentation.verified'
+  | 'oid4vp.presentation.failed'
+  | 'oid4vp.response_code.redeemed';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -97,6 +103,8 @@ export type AuditEntry = {
     | 'oid4vci_configuration'
     /** An OpenID4VCI offer; targetId is its id. */
     | 'oid4vci_offer'
+    /** An OpenID4VP presentation request; targetId is its id. */
+    | 'oid4vp_request'
 
     /** A person the tenant's credentials are about; targetId is their subject id. */
     | 'data_subject';

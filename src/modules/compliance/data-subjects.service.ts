@@ -7,8 +7,9 @@
 // subject id, status entry, times), the SHA-256 of the body and erased_at; it removes the body, and with it
 // every claim value, also from the other places one is stored: the Idempotency-Key response of the issue request
 // (rewritten), and every DIDComm message of the tenant, sent or received, carrying a credential about the subject
-// (deleted: plaintext and envelope both hold it), and the claims of every OpenID4VCI offer about the subject
-// (erased; the open ones cancelled). Copies that reached another controller (another tenant's inbox,
+// (deleted: plaintext and envelope both hold it), the claims of every OpenID4VCI offer about the subject (erased; the
+// open ones cancelled), and what the tenant's OpenID4VP requests were shown of them (their presentations' claims,
+// subjects and holder; the checks stay). Copies that reached another controller (another tenant's inbox,
 // an agent elsewhere) are theirs: each is told, as GDPR Art. 19 asks (didcomm/erasure-notices.ts). Credential
 // events never carry claims (see the event catalogue); test/integration/erasure-everywhere.test.ts searches
 // every table for them.
@@ -28,6 +29,8 @@ import {
 } from '../credentials/credentials.repository.js';
 import { credentialFormatStoredAs } from '../credentials/formats/index.js';
 import { deleteSubjectMessages } from '../didcomm/didcomm.repository.js';
+import { eraseSubjectPresentations, presentationRequestsOfSubject } from '../oid4vp/oid4vp.subjects.js';
+import type { RequestView } from '../oid4vp/oid4vp.views.js';
 import { erasureNotices, sendErasureNotices } from '../didcomm/erasure-notices.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { listSubjectEvents, recordEvent, type EventRow } from '../outbox/outbox.repository.js';
@@ -68,9 +71,11 @@ export type SubjectExport = {
   events: EventRow[];
   /** The tenant's DIDComm messages, sent or received, whose attachments carry a credential about the subject. */
   didcommMessages: MessageView[];
+  /** The tenant's OpenID4VP requests whose presentations named the subject (as subject or holder). */
+  presentationRequests: RequestView[];
   requests: DataSubjectRequestRow[];
   /** Sections that held more than SECTION_LIMIT rows (only the newest are included). */
-  truncated: ('trust_attestations' | 'events' | 'didcomm_messages' | 'requests')[];
+  truncated: ('trust_attestations' | 'events' | 'didcomm_messages' | 'presentation_requests' | 'requests')[];
 };
 
 export type SubjectErasure = {
@@ -83,6 +88,8 @@ export type SubjectErasure = {
   messagesErased: number;
   /** Revocation notifications sent to holders elsewhere whose copies are theirs (GDPR Art. 19). */
   holdersNotified: number;
+  /** The tenant's OpenID4VP requests whose presentations named the subject: what they disclosed, erased. */
+  presentationRequestsErased: number;
 };
 
 export type DataSubjectsServiceDeps = {
@@ -135,10 +142,11 @@ export function createDataSubjectsService({
       rows.map((row) => ({ ...row, createdAt: row.issuedAt })),
       EXPORT_PAGE_SIZE,
     );
-    const [attestations, events, messages, requests] = await Promise.all([
+    const [attestations, events, messages, presentationRequests, requests] = await Promise.all([
       trust.ofSubject(tenantId, subjectId, SECTION_LIMIT + 1, origin),
       listSubjectEvents(prisma, tenantId, subjectId, SECTION_LIMIT + 1),
       didcomm.ofSubject(tenantId, subjectId, SECTION_LIMIT + 1),
+      presentationRequestsOfSubject(prisma, tenantId, subjectId, SECTION_LIMIT + 1),
       repository.listSubjectRequests(prisma, tenantId, subjectId, request.id, SECTION_LIMIT + 1),
     ]);
     const truncated = (
@@ -146,6 +154,7 @@ export function createDataSubjectsService({
         ['trust_attestations', attestations],
         ['events', events],
         ['didcomm_messages', messages],
+        ['presentation_requests', presentationRequests],
         ['requests', requests],
       ] as const
     )
@@ -160,6 +169,7 @@ export function createDataSubjectsService({
       trustAttestations: attestations.slice(0, SECTION_LIMIT),
       events: events.slice(0, SECTION_LIMIT),
       didcommMessages: messages.slice(0, SECTION_LIMIT),
+      presentationRequests: presentationRequests.slice(0, SECTION_LIMIT),
       requests: requests.slice(0, SECTION_LIMIT),
       truncated,
     };
@@ -175,6 +185,7 @@ export function createDataSubjectsService({
           trust_attestations: result.trustAttestations.length,
           events: result.events.length,
           didcomm_messages: result.didcommMessages.length,
+          presentation_requests: result.presentationRequests.length,
           page: cursor ?? null,
         },
       });
@@ -221,6 +232,7 @@ export function createDataSubjectsService({
         erasedAt: erasedAt.toISOString(),
       }));
       const messages = await deleteSubjectMessages(tx, tenantId, subjectId);
+      const presentationRequestsErased = await eraseSubjectPresentations(tx, tenantId, subjectId, erasedAt);
       await repository.completeRequest(tx, tenantId, request.id, credentialsErased, erasedAt);
       const data = {
         subject_id: subjectId,
@@ -229,6 +241,7 @@ export function createDataSubjectsService({
         credentials_erased: credentialsErased,
         credentials_revoked: credentialsRevoked,
         messages_erased: messages.length,
+        presentation_requests_erased: presentationRequestsErased,
         erased_at: erasedAt.toISOString(),
       };
       await recordEvent(tx, tenantId, 'compliance.subject.erased', data);
@@ -256,6 +269,7 @@ export function createDataSubjectsService({
           credentialsRevoked,
           credentialIds,
           messagesErased: messages.length,
+          presentationRequestsErased,
         },
         notices: erasureNotices(messages, subjectId),
       };

@@ -3,8 +3,12 @@
 import { z } from 'zod';
 
 export const verificationCheckName = z
-  .enum(['structure', 'signature', 'validity_period', 'status', 'disclosures', 'key_binding', 'trust'])
-  .meta({ id: 'VerificationCheckName', description: 'What a verification check looked at.' });
+  .enum(['structure', 'signature', 'validity_period', 'status', 'disclosures', 'key_binding', 'trust', 'query'])
+  .meta({
+    id: 'VerificationCheckName',
+    description:
+      'What a verification check looked at; `query` (OpenID4VP presentations only): what the request’s DCQL query asked of it.',
+  });
 
 export const verificationCheckStatus = z
   .enum(['passed', 'failed', 'skipped'])

@@ -13,11 +13,21 @@ import type { StatusListsService } from '../status-lists/status-lists.service.js
 import { verifyInput } from './credentials.inputs.js';
 import { NO_ACTIVITY, type CredentialActivity } from './credential-activity.js';
 import type { TrustService, Verifier } from '../trust/trust.service.js';
+import { credentialFormatPresentedAs } from './formats/index.js';
+import { failed } from './verify/checks.js';
 import { verifyCredential } from './verify/verify.js';
 import { sdJwtVcIssuerKey } from './verify/sd-jwt-vc-issuer-key.js';
 import type { TrustAnchors } from '../trust/trust-anchors.js';
 import type { JWK } from 'jose';
-import { MalformedCredentialError, type VerificationResult } from './verify/verify.types.js';
+import {
+  MalformedCredentialError,
+  type PresentationResult,
+  type VerificationResult,
+  type VerifyOptions,
+} from './verify/verify.types.js';
+
+/** What a presentation must be bound to: the verifier's client_id and the request's nonce (OpenID4VP §14.1.2). */
+export type PresentationBinding = { audience: string; nonce: string; holderBindingRequired: boolean };
 
 export function createVerificationService({
   statusLists,
@@ -55,31 +65,78 @@ export function createVerificationService({
         now: new Date(),
       });
 
+  /** The options every verification shares: our key resolution and status look-ups, memo under the verifier. */
+  function verifyOptions(verifier: Verifier | null): VerifyOptions {
+    return {
+      resolveIssuerKey,
+      resolveSdJwtVcIssuerKey: sdJwtVcKeys(verifier),
+      checkStatus: (reference, issuer) => statusLists.statusOf(reference, issuer),
+      ...(verifier && { signatureMemoScope: verifier.tenantId }),
+    };
+  }
+
+  /** The verifying tenant's trust policy on the issuer, as one more check (src/modules/trust). */
+  async function withTrust<Result extends VerificationResult>(result: Result, verifier: Verifier | null) {
+    const verdict = await trust.trustOfIssuer(verifier, result.issuer, result.credentialTypes);
+    const checked: Result = {
+      ...result,
+      verified: result.verified && verdict.status !== 'failed',
+      checks: [...result.checks, { name: 'trust', status: verdict.status, detail: verdict.detail }],
+    };
+    activity.verified(checked.format, checked.verified);
+    return checked;
+  }
+
   /** `verifier`: the verifying tenant's principal, whose trust policy applies (null: none, the check is skipped). */
   async function verify(rawInput: unknown, verifier: Verifier | null = null): Promise<VerificationResult> {
     const input = parseInput(verifyInput, rawInput);
     try {
       const result = await verifyCredential(input.credential, input.format ?? undefined, {
-        resolveIssuerKey,
-        resolveSdJwtVcIssuerKey: sdJwtVcKeys(verifier),
+        ...verifyOptions(verifier),
         ...(input.audience && { expectedAudience: input.audience }),
         ...(input.nonce && { expectedNonce: input.nonce }),
-        checkStatus: (reference, issuer) => statusLists.statusOf(reference, issuer),
-        ...(verifier && { signatureMemoScope: verifier.tenantId }),
       });
-      const verdict = await trust.trustOfIssuer(verifier, result.issuer, result.credentialTypes);
-      const checked: VerificationResult = {
-        ...result,
-        verified: result.verified && verdict.status !== 'failed',
-        checks: [...result.checks, { name: 'trust', status: verdict.status, detail: verdict.detail }],
-      };
-      activity.verified(checked.format, checked.verified);
-      return checked;
+      return await withTrust(result, verifier);
     } catch (error) {
       if (error instanceof MalformedCredentialError) throw badRequest(`malformed credential: ${error.message}`);
       throw error;
     }
   }
 
-  return { verify };
+  /**
+   * An OpenID4VP presentation (src/modules/oid4vp), in the format its DCQL credential query named, through the
+   * same checks as verify plus the holder's proof bound to `binding`. Never throws for what a wallet sent: a
+   * presentation that is not one of the format is a verdict with a failed `structure` check.
+   */
+  async function verifyPresentation(
+    presentation: string,
+    formatIdentifier: string,
+    binding: PresentationBinding,
+    verifier: Verifier,
+  ): Promise<PresentationResult> {
+    const format = credentialFormatPresentedAs(formatIdentifier);
+    const refused = (detail: string): PresentationResult => ({
+      verified: false,
+      format: format?.name ?? 'vc+sd-jwt',
+      issuer: null,
+      checks: [failed('structure', detail)],
+      holder: null,
+      holderBound: false,
+    });
+    if (!format) return refused(`unsupported presentation format ${formatIdentifier}`);
+    try {
+      const result = await format.presentation.verify(presentation, {
+        ...verifyOptions(verifier),
+        expectedAudience: binding.audience,
+        expectedNonce: binding.nonce,
+        holderBindingRequired: binding.holderBindingRequired,
+      });
+      return await withTrust(result, verifier);
+    } catch (error) {
+      if (error instanceof MalformedCredentialError) return refused(error.message);
+      throw error;
+    }
+  }
+
+  return { verify, verifyPresentation };
 }

@@ -20,6 +20,7 @@ import { KEY_TYPES } from '../dids/signing-keys.js';
 import { planName } from '../plans/plans.js';
 import { assuranceLevel } from '../trust/trust.inputs.js';
 import { OID4VCI_EVENTS } from '../oid4vci/oid4vci.events.js';
+import { OID4VP_EVENTS } from '../oid4vp/oid4vp.events.js';
 
 const id = (description: string) => z.uuid().meta({ description });
 const instant = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
@@ -401,7 +402,8 @@ export const EVENT_CATALOGUE = {
       'A data subject’s credentials were erased at their request (GDPR Art. 17; POST ' +
       '/v1/compliance/subjects/{subject_id}/erase): the active ones revoked (each also a credential.revoked ' +
       'event), and every one’s body and claim values removed; ids, hash and status entry stay. The tenant’s ' +
-      'DIDComm messages carrying one of them, sent or received, are deleted. Sent for every erase request, also ' +
+      'DIDComm messages carrying one of them, sent or received, are deleted, and what its OpenID4VP requests were ' +
+      'shown of them is erased. Sent for every erase request, also ' +
       'one that found nothing (zeros).',
     data: z.strictObject({
       subject_id: z.string().meta({ description: 'The subject id the request was about (credentials.subject_id).' }),
@@ -412,6 +414,10 @@ export const EVENT_CATALOGUE = {
       messages_erased: z.int().nonnegative().meta({
         description: 'The tenant’s DIDComm messages, sent or received, that carried one of their credentials: deleted.',
       }),
+      presentation_requests_erased: z.int().nonnegative().meta({
+        description:
+          'The tenant’s OpenID4VP requests whose presentations named them (as subject or holder): what was disclosed, erased.',
+      }),
       erased_at: instant('When they were erased.'),
     }),
     example: {
@@ -421,6 +427,7 @@ export const EVENT_CATALOGUE = {
       credentials_erased: 1,
       credentials_revoked: 1,
       messages_erased: 0,
+      presentation_requests_erased: 0,
       erased_at: '2026-11-27T10:15:00.000Z',
     },
   },
@@ -525,6 +532,7 @@ export const EVENT_CATALOGUE = {
     },
   },
   ...OID4VCI_EVENTS,
+  ...OID4VP_EVENTS,
   'webhook.test': {
     readPermission: 'webhooks:manage',
     description: 'Sent on request (POST /v1/webhooks/{id}/test) to that endpoint only, to check it; changes nothing.',

@@ -292,9 +292,26 @@ export function createTrustService({ prisma, sql, issuerKeys, statusLists, acces
     return judgeTrust(policyRow, issuer, view);
   }
 
+  /** A tenant as a verifier without a principal (a wallet's answer to its OpenID4VP request): its policy, read now. */
+  async function verifierOf(tenantId: string): Promise<Verifier> {
+    return { tenantId, trustPolicy: await repository.findPolicy(sql, tenantId) };
+  }
+
   const lists = createTrustLists({ prisma, issuerKeys, statusLists });
 
-  return { create, list, get, revoke, ofSubject, score, policy, setPolicy, trustOfIssuer, publishList: lists.publish };
+  return {
+    create,
+    list,
+    get,
+    revoke,
+    ofSubject,
+    score,
+    policy,
+    setPolicy,
+    trustOfIssuer,
+    verifierOf,
+    publishList: lists.publish,
+  };
 }
 
 export type TrustService = ReturnType<typeof createTrustService>;

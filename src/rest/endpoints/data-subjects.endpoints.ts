@@ -2,6 +2,7 @@
 // is a path segment, percent-encoded by the client (a DID holds ':'; the router decodes it).
 import { snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 import { DIDCOMM_MESSAGE, didcommMessageBody } from './didcomm.endpoints.js';
+import { OID4VP_REQUEST, oid4vpRequestBody } from './oid4vp.endpoints.js';
 
 const STATUS = 'status { type uri index }';
 const CREDENTIAL = `id format credentialType credentialTypes issuerDid ${STATUS} issuedAt expiresAt revokedAt erasedAt claims credential credentialSha256`;
@@ -10,6 +11,7 @@ const REQUEST = 'id subjectId kind actorUserId actorApiKeyId requestId credentia
 
 type ExportData = {
   didcommMessages: unknown[];
+  presentationRequests: unknown[];
   credentials: { claims: unknown }[];
   events: { id: string; type: string; tenantId: string; createdAt: string; data: unknown }[];
 };
@@ -18,8 +20,8 @@ type ExportData = {
 // snake_cased); the events are the envelopes webhooks deliver, as GET /v1/events lists them, and the messages as
 // GET /v1/didcomm/messages lists them.
 function exportBody(data: Record<string, unknown>) {
-  const { credentials, events, didcommMessages, ...rest } = data.complianceSubjectExport as ExportData &
-    Record<string, unknown>;
+  const { credentials, events, didcommMessages, presentationRequests, ...rest } =
+    data.complianceSubjectExport as ExportData & Record<string, unknown>;
   return {
     ...(snakeKeys(rest) as object),
     credentials: credentials.map(({ claims, ...credential }) => ({
@@ -34,6 +36,7 @@ function exportBody(data: Record<string, unknown>) {
       data: event.data,
     })),
     didcomm_messages: didcommMessages.map(didcommMessageBody),
+    presentation_requests: presentationRequests.map(oid4vpRequestBody),
   };
 }
 
@@ -41,14 +44,14 @@ export const DATA_SUBJECT_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/compliance/subjects/:subject_id/export',
-    operation: `query ComplianceSubjectExport($subjectId: String!, $cursor: String) { complianceSubjectExport(subjectId: $subjectId, cursor: $cursor) { subjectId exportedAt credentials { ${CREDENTIAL} } nextCursor trustAttestations { ${ATTESTATION} } events { id type tenantId createdAt data } didcommMessages { ${DIDCOMM_MESSAGE} } requests { ${REQUEST} } truncated } }`,
+    operation: `query ComplianceSubjectExport($subjectId: String!, $cursor: String) { complianceSubjectExport(subjectId: $subjectId, cursor: $cursor) { subjectId exportedAt credentials { ${CREDENTIAL} } nextCursor trustAttestations { ${ATTESTATION} } events { id type tenantId createdAt data } didcommMessages { ${DIDCOMM_MESSAGE} } presentationRequests { ${OID4VP_REQUEST} } requests { ${REQUEST} } truncated } }`,
     variables: (request) => ({ subjectId: request.params.subject_id, cursor: request.query.get('cursor') }),
     result: exportBody,
   },
   {
     method: 'POST',
     path: '/v1/compliance/subjects/:subject_id/erase',
-    operation: `mutation EraseComplianceSubject($subjectId: String!) { eraseComplianceSubject(subjectId: $subjectId) { subjectId erasedAt credentialsErased credentialsRevoked credentialIds messagesErased holdersNotified } }`,
+    operation: `mutation EraseComplianceSubject($subjectId: String!) { eraseComplianceSubject(subjectId: $subjectId) { subjectId erasedAt credentialsErased credentialsRevoked credentialIds messagesErased presentationRequestsErased holdersNotified } }`,
     variables: withParam('subjectId', 'subject_id'),
     result: (data) => snakeKeys(data.eraseComplianceSubject),
   },

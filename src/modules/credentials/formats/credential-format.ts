@@ -8,7 +8,13 @@ import type { SigningKey } from '../../dids/signing-keys.js';
 import type { StatusListFormat } from '../../status-lists/status-list.codec.js';
 import type { IssueInput } from '../credentials.inputs.js';
 import type { statusReferenceType } from '../credentials.views.js';
-import type { VerificationResult, VerifiedContent, VerifyOptions } from '../verify/verify.types.js';
+import type {
+  PresentationOptions,
+  PresentationResult,
+  VerificationResult,
+  VerifiedContent,
+  VerifyOptions,
+} from '../verify/verify.types.js';
 
 /** What the issuing service decided for one credential before the format builds and signs it. */
 export type IssueContext = {
@@ -63,6 +69,17 @@ export interface CredentialFormat<Name extends string = string> {
   detect(credential: string): string | null;
   /** Every problem is a failed check in the result; throws MalformedCredentialError only for non-credentials. */
   verify(credential: string, options: VerifyOptions): Promise<VerificationResult>;
+  /**
+   * OpenID4VP 1.0 Appendix B: its Credential Format Identifier in a DCQL query and `vp_formats_supported`, and
+   * how a presentation of it is verified: this format's `verify` of the credential, plus the holder's proof
+   * (KB-JWT, VP JWT) bound to the verifier's client_id and nonce. Throws MalformedCredentialError as verify does.
+   */
+  readonly presentation: {
+    readonly formatIdentifier: string;
+    /** Its `vp_formats_supported` entry: the algorithms it verifies (Appendix B.1.3, B.3.4). */
+    readonly vpFormatsSupported: Record<string, string[]>;
+    verify(presentation: string, options: PresentationOptions): Promise<PresentationResult>;
+  };
   /**
    * What a credential this service issued and stored says, in verify's shape, without checking it: for the
    * service's own rows only (a data subject's export), never for a presented credential. An SD-JWT as stored

@@ -50,3 +50,8 @@ export function detectCredentialFormat(credential: string, declared?: string): A
   if (mismatch !== null) throw new MalformedCredentialError(`declared ${named.name} but ${mismatch}`);
   return named;
 }
+
+/** The format whose OpenID4VP presentations carry this Credential Format Identifier (dc+sd-jwt, jwt_vc_json). */
+export function credentialFormatPresentedAs(formatIdentifier: string): AnyFormat | null {
+  return CREDENTIAL_FORMATS.find((format) => format.presentation.formatIdentifier === formatIdentifier) ?? null;
+}

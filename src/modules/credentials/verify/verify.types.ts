@@ -13,7 +13,9 @@ export type CheckName =
   | 'disclosures'
   | 'key_binding'
   /** The issuer's trust under the verifying tenant's policy (src/modules/trust), added by the service. */
-  | 'trust';
+  | 'trust'
+  /** An OpenID4VP presentation against what its request's DCQL query asked for (src/modules/oid4vp/dcql.ts). */
+  | 'query';
 
 export type Check = { name: CheckName; status: 'passed' | 'failed' | 'skipped'; detail?: string };
 
@@ -66,6 +68,24 @@ export type VerifyOptions = {
   clockToleranceSeconds?: number;
   /** When given (the verifying tenant), issuer signatures that verified are remembered under it (issuer-signature.ts). */
   signatureMemoScope?: string;
+};
+
+/**
+ * A presentation to a verifier (OpenID4VP 1.0 Appendix B): the holder's proof must name the verifier's client_id
+ * (`aud`) and the request's nonce, unless the request did not ask for holder binding.
+ */
+export type PresentationOptions = VerifyOptions & {
+  expectedAudience: string;
+  expectedNonce: string;
+  /** DCQL require_cryptographic_holder_binding (default true): false accepts a presentation without the proof. */
+  holderBindingRequired: boolean;
+};
+
+export type PresentationResult = VerificationResult & {
+  /** Who proved possession: the VP's signer DID (jwt_vc_json), or the did:key of an SD-JWT's cnf key. */
+  holder: string | null;
+  /** Whether the holder's proof was presented and checked out. */
+  holderBound: boolean;
 };
 
 /** The input is not a credential at all (not a JWS or SD-JWT, undecodable parts, non-JSON). */

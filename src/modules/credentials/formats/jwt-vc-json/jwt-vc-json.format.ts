@@ -3,6 +3,8 @@
 import type { CredentialFormat } from '../credential-format.js';
 import { issueJwtVcJson } from './jwt-vc-json.issue.js';
 import { readJwtVc, verifyJwtVc } from './jwt-vc-json.verify.js';
+import { presentJwtVc } from './jwt-vc-json.present.js';
+import { ALLOWED_ALGS } from '../../verify/issuer-signature.js';
 
 export const jwtVcJson: CredentialFormat<'jwt_vc_json'> = {
   name: 'jwt_vc_json',
@@ -23,4 +25,9 @@ export const jwtVcJson: CredentialFormat<'jwt_vc_json'> = {
   detect: (credential) => (credential.includes('~') ? 'the credential has SD-JWT "~" separators' : null),
   verify: verifyJwtVc,
   read: readJwtVc,
+  presentation: {
+    formatIdentifier: 'jwt_vc_json',
+    vpFormatsSupported: { alg_values: [...ALLOWED_ALGS] },
+    verify: presentJwtVc,
+  },
 };

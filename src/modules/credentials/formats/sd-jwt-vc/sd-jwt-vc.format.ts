@@ -1,7 +1,8 @@
 // vc+sd-jwt: an SD-JWT VC, its status a `status.status_list` reference into an IETF Token Status List.
 import type { CredentialFormat } from '../credential-format.js';
 import { issueSdJwtVc } from './sd-jwt-vc.issue.js';
-import { readSdJwtVc, verifySdJwtVc } from './sd-jwt-vc.verify.js';
+import { presentSdJwtVc, readSdJwtVc, verifySdJwtVc } from './sd-jwt-vc.verify.js';
+import { ALLOWED_ALGS } from '../../verify/issuer-signature.js';
 
 export const sdJwtVc: CredentialFormat<'vc+sd-jwt'> = {
   name: 'vc+sd-jwt',
@@ -22,4 +23,10 @@ export const sdJwtVc: CredentialFormat<'vc+sd-jwt'> = {
   detect: (credential) => (credential.includes('~') ? null : 'the credential has no "~" separators'),
   verify: verifySdJwtVc,
   read: readSdJwtVc,
+  presentation: {
+    // OpenID4VP 1.0 Appendix B.3.1 and HAIP: SD-JWT VCs are requested as dc+sd-jwt.
+    formatIdentifier: 'dc+sd-jwt',
+    vpFormatsSupported: { 'sd-jwt_alg_values': [...ALLOWED_ALGS], 'kb-jwt_alg_values': [...ALLOWED_ALGS] },
+    verify: presentSdJwtVc,
+  },
 };

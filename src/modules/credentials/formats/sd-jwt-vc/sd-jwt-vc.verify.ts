@@ -4,12 +4,15 @@ import { decodeCompactJws } from '../../verify/compact-jws.js';
 import { checkIssuerSignature } from '../../verify/issuer-signature.js';
 import { checkKeyBinding } from '../../verify/key-binding.js';
 import { decodeDisclosure, processDisclosures, type DisclosureOutcome } from '../../verify/sd-jwt-disclosures.js';
+import { holderOfCnf } from '../../verify/presentation.js';
 import { checkCredentialStatus, tokenStatusReferences } from '../../verify/status.js';
 import { checkValidityPeriod } from '../../verify/validity.js';
 import { instantOf, topLevelOf } from '../../verify/verified-content.js';
 import {
   MalformedCredentialError,
   type Check,
+  type PresentationOptions,
+  type PresentationResult,
   type VerificationResult,
   type VerifiedContent,
   type VerifyOptions,
@@ -141,4 +144,19 @@ export function readSdJwtVc(credential: string): VerifiedContent {
   );
   if (!outcome.ok) throw new MalformedCredentialError(outcome.reason);
   return contentOf(outcome.payload, outcome.disclosed);
+}
+
+/**
+ * An SD-JWT VC presented to a verifier (OpenID4VP 1.0 Appendix B.3.5): the SD-JWT+KB, its KB-JWT's aud the
+ * verifier's client_id and its nonce the request's (RFC 9901 §7.3). Without a KB-JWT it is a presentation
+ * without holder binding, accepted only where the request allowed one.
+ */
+export async function presentSdJwtVc(presentation: string, options: PresentationOptions): Promise<PresentationResult> {
+  const withoutKeyBinding = presentation.trim().endsWith('~') && !options.holderBindingRequired;
+  const result = await verifySdJwtVc(
+    presentation.trim(),
+    withoutKeyBinding ? { ...options, expectedAudience: undefined, expectedNonce: undefined } : options,
+  );
+  const holderBound = result.checks.some((check) => check.name === 'key_binding' && check.status === 'passed');
+  return { ...result, holder: result.payload ? await holderOfCnf(result.payload.cnf) : null, holderBound };
 }
