@@ -50,8 +50,9 @@ export type SpawnOptions = {
   cwd?: string;
   /**
    * Node's arguments: startService's default is `npm run start:prod`'s (productionCommand()); spawnService's is
-   * `npm start`'s (its V8 flags, the TypeScript entry point through tsx). Either way preceded by one flag of
-   * the tests' own, --liftoff-only (spawnService), which changes how fast PGlite runs, not what it does.
+   * `npm start`'s (its V8 flags, the TypeScript entry point through tsx). Either way preceded by flags of the
+   * tests' own, --liftoff-only and --max-opt=2 (spawnService), which change how fast the process runs, not what
+   * it does.
    */
   command?: string[];
 };
@@ -76,7 +77,9 @@ export function spawnService(
 } {
   // V8's baseline WebAssembly compiler only: these services live for a test's seconds, in which optimising
   // PGlite's hot functions cost each 1.5-2 s of CPU beside the suite's other worker and was never paid back.
-  const child = spawn(process.execPath, ['--liftoff-only', ...command], {
+  // Likewise JavaScript stops at Maglev, short of TurboFan: five starts of shutdown and webhooks-crash took
+  // 11 s of CPU instead of 13.
+  const child = spawn(process.execPath, ['--liftoff-only', '--max-opt=2', ...command], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', stdout, 'pipe'],

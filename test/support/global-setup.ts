@@ -25,6 +25,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, readMigrations } from '../../src/db/migrate.js';
 import { PGLITE_OPTIONS } from '../../src/db/pglite-files.js';
+import { compiledBuild } from './build-cache.js';
 import { capturingLogger } from './log-sink.js';
 import { ensureWebAssets } from '../../scripts/web-build.js';
 
@@ -49,7 +50,13 @@ export default async function setup(project: TestProject) {
   const key = await templateKey();
   const emptyFile = path.join(CACHE_DIR, `pglite-${key}-empty.tar`);
   const migratedFile = path.join(CACHE_DIR, `pglite-${key}-migrated.tar`);
-  if (!(await exists(emptyFile)) || !(await exists(migratedFile))) {
+  const templatesMissing = !(await exists(emptyFile)) || !(await exists(migratedFile));
+  // A fresh clone (CI) has neither the dumps nor the compiled build the process tests start (~6 s of CPU, made by
+  // the first test that asks): it is made beside the dumps, on the core this setup leaves idle, and not where
+  // both cores are busy with tests. With the dumps kept, a run goes on asking for the build only when it needs it.
+  // A build that fails is left to the tests that need it to report (they ask again).
+  const build = templatesMissing ? compiledBuild().catch(() => undefined) : undefined;
+  if (templatesMissing) {
     await mkdir(CACHE_DIR, { recursive: true });
     await pruneStale();
     const pglite = await PGlite.create(PGLITE_OPTIONS);
@@ -82,6 +89,7 @@ export default async function setup(project: TestProject) {
       await rm(partial, { recursive: true, force: true });
     });
   }
+  await build;
   project.provide('pgliteEmptyTemplate', emptyFile);
   project.provide('pgliteTemplate', migratedFile);
   project.provide('pgliteSeededDir', path.join(seededDir, 'pglite'));

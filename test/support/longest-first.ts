@@ -10,8 +10,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Seconds each took on an idle 2-core machine, three workers, PGlite. Rough is enough: only the order counts. */
 const MEASURED_SECONDS: Record<string, number> = {
-  'test/integration/dashboard.test.ts': 30,
-  'test/integration/process.test.ts': 30,
+  'test/integration/dashboard.test.ts': 45,
+  'test/integration/process.test.ts': 25,
   'test/integration/idempotency.test.ts': 18,
   'test/integration/dashboard-features.test.ts': 18,
   'test/integration/shutdown.test.ts': 15,
