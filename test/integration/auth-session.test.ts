@@ -37,7 +37,7 @@ describe('GET /v1/auth/me', () => {
     const user = await registerUser(app);
     const { body } = await me(user.token);
     expect(body.permissions).toEqual(expect.arrayContaining(NAMED_PERMISSIONS));
-    for (const permission of body.permissions) expect(permission).toMatch(/^[a-z_]+:[a-z_*]+$/);
+    for (const permission of body.permissions) expect(permission).toMatch(/^[a-z0-9_]+:[a-z_*]+$/);
     expect(new Set(body.permissions).size).toBe(body.permissions.length);
     const ownerRole = await app.database.prisma.role.findFirstOrThrow({ where: { name: 'owner', builtIn: true } });
     expect([...body.permissions].sort()).toEqual([...ownerRole.permissions].sort());

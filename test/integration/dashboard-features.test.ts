@@ -112,7 +112,13 @@ describeInBrowser('the feature pages in a browser', { timeout: 60_000 }, () => {
       {
         id: expect.any(String),
         url: receiver.url,
-        events: ['credential.issued', 'did.created', 'did.deactivated'],
+        events: [
+          'credential.issued',
+          'did.created',
+          'did.deactivated',
+          'did.certificate_chain.set',
+          'did.certificate_chain.removed',
+        ],
         description: 'Our integration',
         enabled: true,
       },

@@ -1,6 +1,7 @@
 // The service's purges run as recurring jobs of its job runner (src/modules/jobs/maintenance.jobs.ts): started
 // with the server, they delete expired sessions and Idempotency-Keys when their time comes — driven here by a
 // manual clock and direct runDue() calls instead of waiting an hour.
+import { runAllDue as runAllDueJobs } from '../support/due-jobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { recurringKey } from '../../src/modules/jobs/jobs.runner.js';
@@ -47,18 +48,9 @@ async function post(path: string, body: unknown) {
   return response.json();
 }
 
-/**
- * Every job due now: a runDue() claims up to the runner's concurrency (4), and more recurring jobs than that
- * (the purges and the custom domains' re-check) can fall due at once. Only this file's purge kinds are returned.
- */
+/** Every job due now, but for the kinds this file is not about. */
 async function runAllDue() {
-  const outcomes = [];
-  for (let round = 0; round < 5; round++) {
-    const settled = await running.jobs.runDue();
-    if (settled.length === 0) break;
-    outcomes.push(...settled);
-  }
-  return outcomes.filter((outcome) => outcome.kind !== 'domains.recheck');
+  return (await runAllDueJobs(running.jobs)).filter((outcome) => outcome.kind !== 'domains.recheck');
 }
 
 /** When the recurring job of `kind` runs next. */

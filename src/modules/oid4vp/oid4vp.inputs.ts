@@ -1,6 +1,7 @@
 // OpenID4VP presentation requests as the API accepts them, shared by both transports (the GraphQL input types
 // and the OpenAPI document derive from them). What a DCQL query may hold is dcql.ts's to judge.
 import { z } from 'zod';
+import { MESSAGES } from '../../lib/messages.js';
 import { jsonDepth } from '../../lib/json-guards.js';
 import { DID_SYNTAX } from '../trust/trust.inputs.js';
 import { REQUEST_LIFETIME_SECONDS } from './verification-session.policy.js';
@@ -41,8 +42,12 @@ export const requestStatus = z
       'pending → received (a wallet answered) → verified | failed; expired when no answer came in time; cancelled by the tenant.',
   });
 
+// The issue API's text for a format outside the set (spec §7): inputs that share a field name must say the same of
+// a value, for GraphQL's refusal of a variable to be answered in that text (zod-types.ts).
 export const credentialFormatIdentifier = z
-  .enum(['dc+sd-jwt', 'jwt_vc_json'], { error: 'format must be dc+sd-jwt or jwt_vc_json' })
+  .enum(['dc+sd-jwt', 'jwt_vc_json'], {
+    error: (issue) => (issue.input == null ? 'format is required' : MESSAGES.unsupportedFormat),
+  })
   .meta({ id: 'Oid4vpCredentialFormat', description: 'An OpenID4VP Credential Format Identifier (Appendix B).' });
 
 const MAX_QUERY_BYTES = 16 * 1024;
