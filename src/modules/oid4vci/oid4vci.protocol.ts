@@ -14,6 +14,7 @@ import { recordEvent } from '../outbox/outbox.repository.js';
 import type { CredentialConfiguration } from './credential-configurations.js';
 import { createCredentialEndpoint, parseJsonBody, type Answer } from './credential-endpoint.js';
 import { credentialIssuerIdentifier } from './issuer-identifier.js';
+import { createIssuerEncryptionKeys, encryptionMetadata } from './message-encryption.js';
 import { authorizationServerMetadata, credentialIssuerMetadata, etagOf, issuerEndpoints } from './issuer-metadata.js';
 import {
   checkedAuthorizationServerMetadata,
@@ -79,11 +80,28 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
   const issuerMetadataOf = (issuer: Issuer, configurations: CredentialConfiguration[]) =>
     credentialIssuerMetadata(issuer.identifier, issuer.endpoints, issuer.tenant, configurations);
 
-  const credential = createCredentialEndpoint({ prisma, credentials, auth, clock, log, issuerMetadataOf });
+  const encryptionKeyOf = createIssuerEncryptionKeys(keys);
+  const credential = createCredentialEndpoint({
+    prisma,
+    credentials,
+    auth,
+    clock,
+    log,
+    issuerMetadataOf,
+    encryptionKeyOf,
+  });
 
   /** The Credential Issuer Metadata (§12.2.2) as JSON, with its strong ETag. */
   async function metadata(issuer: Issuer) {
-    const body = JSON.stringify(checkedIssuerMetadata(issuerMetadataOf(issuer, await configurationsOf(issuer))));
+    const [configurations, key] = await Promise.all([configurationsOf(issuer), encryptionKeyOf(issuer.tenant.id)]);
+    const document = credentialIssuerMetadata(
+      issuer.identifier,
+      issuer.endpoints,
+      issuer.tenant,
+      configurations,
+      encryptionMetadata(key),
+    );
+    const body = JSON.stringify(checkedIssuerMetadata(document));
     return { body, etag: etagOf(body) };
   }
 

@@ -132,6 +132,16 @@ const serveEndpoint = (endpoint: Endpoint) => async (context: PublicRequest) => 
     context.response.writeHead(204, answer.headers).end();
     return;
   }
+  if (answer.contentType) {
+    const body = String(answer.body);
+    context.response.writeHead(answer.status ?? 200, {
+      'Content-Type': answer.contentType,
+      'Content-Length': Buffer.byteLength(body),
+      ...answer.headers,
+    });
+    context.response.end(body);
+    return;
+  }
   sendJson(context.response, answer.status ?? 200, answer.body, {
     'Content-Type': 'application/json',
     ...answer.headers,
