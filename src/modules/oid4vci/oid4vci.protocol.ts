@@ -218,29 +218,30 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
 
   /** The Notification Endpoint (§11): what became of the credentials of one response. 204, idempotent. */
   async function notification(issuer: Issuer, request: WalletRequest): Promise<Answer> {
-    const { offer, token } = await authorized(issuer, request);
+    const { offer, token, dpop } = await authorized(issuer, request);
     const parsed = notificationRequest.safeParse(parseJsonBody(request, 'invalid_notification_request'));
     if (!parsed.success) throw new Oauth2Error('invalid_notification_request', 'a malformed notification request');
+    const { notification_id: id, event, event_description: description } = parsed.data;
     const now = clock.now();
-    const recorded = await repository.recordNotification(
-      prisma,
-      issuer.tenant.id,
-      sha256(token),
-      { id: parsed.data.notification_id, event: parsed.data.event, description: parsed.data.event_description ?? null },
-      now,
-    );
-    if (!recorded) throw new Oauth2Error('invalid_notification_id', 'unknown notification_id');
-    if (recorded.changed) {
-      await recordEvent(prisma, issuer.tenant.id, 'oid4vci.offer.notified', {
+    await prisma.$transaction(async (tx) => {
+      if (dpop && !(await recordDpopJti(tx, issuer.tenant.id, dpop.jti, now))) {
+        throw invalidDpopProof('the DPoP proof was used before', 401);
+      }
+      const notification = { id, event, description: description ?? null };
+      const recorded = await repository.recordNotification(tx, issuer.tenant.id, sha256(token), notification, now);
+      if (!recorded) throw new Oauth2Error('invalid_notification_id', 'unknown notification_id');
+      // The same event again changes nothing and announces nothing (§11: notifications are idempotent).
+      if (!recorded.changed) return;
+      await recordEvent(tx, issuer.tenant.id, 'oid4vci.offer.notified', {
         offer_id: offer.id,
         subject_id: offer.subjectId,
         configuration_ids: offer.configurationIds,
-        notification_id: parsed.data.notification_id,
+        notification_id: id,
         configuration_id: recorded.entry.configuration_id,
-        event: parsed.data.event,
+        event,
         notified_at: now.toISOString(),
       });
-    }
+    });
     return { status: 204, body: null, headers: { 'Cache-Control': 'no-store' } };
   }
 
