@@ -1,7 +1,7 @@
 // Envelope for DID private keys at rest: AES-256-GCM (NIST SP 800-38D) under a key-encryption key (KEK) from the
 // environment, or from a file under DATA_DIR created on first start. The additional data names the tenant and the DID,
 // so a ciphertext copied into another tenant's row (or onto another DID) fails authentication instead of decrypting.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { link, mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './logger.js';
@@ -9,6 +9,11 @@ import type { Logger } from './logger.js';
 export type KeyEncryption = {
   encrypt(plaintext: Uint8Array, aad: string): Buffer;
   decrypt(ciphertext: Uint8Array, aad: string): Buffer;
+  /**
+   * `length` bytes for `purpose`, derived from the KEK with HKDF-SHA256 (RFC 5869): the same on every instance
+   * sharing the KEK, never the KEK itself, and unrelated for different purposes (an issuer's encryption key).
+   */
+  derive(purpose: string, length: number): Buffer;
 };
 
 /** Decryption refused: wrong tenant/DID, tampered bytes, or another KEK. Never says which. */
@@ -72,6 +77,9 @@ export function createKeyEncryption(keyEncryptionKey: Uint8Array): KeyEncryption
       } catch {
         throw new KeyDecryptionError();
       }
+    },
+    derive(purpose, length) {
+      return Buffer.from(hkdfSync('sha256', kek, Buffer.alloc(0), `key-encryption-derive/v1:${purpose}`, length));
     },
   };
 }

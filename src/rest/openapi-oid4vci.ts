@@ -21,6 +21,12 @@ const oauthError = (codes: readonly string[]) =>
     }),
   );
 
+const compactJwe = {
+  type: 'string',
+  description: 'A compact JWE (RFC 7516): ECDH-ES, A128GCM or A256GCM.',
+  pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
+};
+
 const slug = {
   name: 'tenant_slug',
   in: 'path',
@@ -281,28 +287,45 @@ export const OID4VCI_OPERATIONS: PublicOperation[] = [
       'A Credential Request (OpenID4VCI 1.0 §8.2): credential_configuration_id and proofs.jwt, up to ' +
       `${BATCH_SIZE} key proofs (typ openid4vci-proof+jwt, aud the issuer, nonce a c_nonce), one credential per ` +
       'proof, each bound to its key, issued through the same path as POST /v1/credentials/issue (quota, status ' +
-      'list, audit, credential.issued events with channel oid4vci) and refused whole when the quota cannot cover it.',
+      'list, audit, credential.issued events with channel oid4vci) and refused whole when the quota cannot cover it. ' +
+      'Sent as application/jwt (a JWE to the key in the metadata’s credential_request_encryption), it may ask for ' +
+      'the response encrypted to a key of the wallet’s (credential_response_encryption), answered as application/jwt.',
     parameters: accessTokenHeaders,
     requestBody: {
-      description: 'The credential request.',
-      mediaTypes: ['application/json'],
-      schema: jsonSchema(
-        z
-          .object({
-            credential_configuration_id: z.string(),
-            proofs: z.object({ jwt: z.array(z.string()).min(1).max(BATCH_SIZE) }),
-          })
-          .loose(),
-      ),
+      description: 'The credential request: JSON, or a compact JWE of it (application/jwt).',
+      mediaTypes: ['application/json', 'application/jwt'],
+      schema: {
+        anyOf: [
+          jsonSchema(
+            z
+              .object({
+                credential_configuration_id: z.string(),
+                proofs: z.object({ jwt: z.array(z.string()).min(1).max(BATCH_SIZE) }),
+                credential_response_encryption: z
+                  .object({ jwk: z.record(z.string(), z.unknown()), enc: z.enum(['A128GCM', 'A256GCM']) })
+                  .optional(),
+              })
+              .loose(),
+          ),
+          compactJwe,
+        ],
+      },
     },
     responses: {
       '200': {
-        description: 'The credentials, and the notification_id of this response.',
-        mediaTypes: ['application/json'],
-        schema: jsonSchema(
-          z.object({ credentials: z.array(z.object({ credential: z.string() })), notification_id: z.string() }),
-        ),
-        headers: noStore,
+        description:
+          'The credentials, and the notification_id of this response; encrypted to the wallet’s key (a compact JWE, ' +
+          'application/jwt) when it asked.',
+        mediaTypes: ['application/json', 'application/jwt'],
+        schema: {
+          anyOf: [
+            jsonSchema(
+              z.object({ credentials: z.array(z.object({ credential: z.string() })), notification_id: z.string() }),
+            ),
+            compactJwe,
+          ],
+        },
+        headers: { ...noStore, ...dpopNonce },
       },
       '400': {
         description: 'The request’s own errors (OpenID4VCI §8.3.1.2); nothing is stored, no quota spent.',

@@ -69,6 +69,14 @@ describe.skipIf(!usingPostgres)('two instances behind one public base URL', () =
     expect(read.credential_ids).toHaveLength(2);
   });
 
+  it('both serve the same metadata (the same ETag): the same request-encryption key, derived, never stored', async () => {
+    const path = `/.well-known/openid-credential-issuer/oid4vci/${owner.tenant_slug}`;
+    const [first, second] = await Promise.all([one.request('GET', path), two.request('GET', path)]);
+    expect(first.body.credential_request_encryption.jwks.keys).toHaveLength(1);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+  });
+
   it('a c_nonce from one is accepted once by the other: sent to both at once, one response is served', async () => {
     const offers = [await offerAt(two), await offerAt(two)];
     const sessions = await Promise.all(

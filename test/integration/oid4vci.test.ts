@@ -840,3 +840,111 @@ describe('on the tenant’s verified custom domain', () => {
     expect(status.status_list.uri.startsWith(`https://${domain}/v1/status-lists/`)).toBe(true);
   });
 });
+
+describe('encrypted credential requests and responses', () => {
+  let metadata: any;
+  let walletEncryption: Awaited<ReturnType<typeof jose.generateKeyPair>>;
+  let walletJwk: jose.JWK;
+
+  beforeAll(async () => {
+    metadata = (await app.request('GET', `/.well-known/openid-credential-issuer/oid4vci/${owner.tenant_slug}`)).body;
+    walletEncryption = await jose.generateKeyPair('ECDH-ES', { extractable: true });
+    walletJwk = { ...(await jose.exportJWK(walletEncryption.publicKey)), alg: 'ECDH-ES', kid: 'wallet-1' };
+  });
+
+  /** A session of the Degree configuration: its token, a c_nonce and one proof. */
+  async function session() {
+    const created = await offer(['Degree'], { Degree: degreeClaims });
+    const wallet = createWallet(app);
+    const offered = await wallet.offerFrom(created.offer_uri);
+    const token = await wallet.tokenRequest(
+      `${offered.credential_issuer}/token`,
+      offered.grants[PRE_AUTHORIZED]!['pre-authorized_code'],
+    );
+    const holder = walletKey();
+    const proof = await keyProof(holder, {
+      aud: offered.credential_issuer,
+      nonce: await wallet.nonce(metadata.nonce_endpoint),
+    });
+    return { accessToken: token.body.access_token as string, holder, proof };
+  }
+
+  /** The request as a JWE to `key` (the issuer's, from its metadata), sent as application/jwt. */
+  async function sendEncrypted(
+    accessToken: string,
+    request: object,
+    key: jose.JWK = metadata.credential_request_encryption.jwks.keys[0],
+  ) {
+    const jwe = await new jose.CompactEncrypt(new TextEncoder().encode(JSON.stringify(request)))
+      .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM', kid: key.kid })
+      .encrypt(await jose.importJWK(key, 'ECDH-ES'));
+    return app.request('POST', metadata.credential_endpoint.slice(app.url.length), {
+      rawBody: jwe,
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/jwt' },
+    });
+  }
+
+  it('are offered in the metadata: a P-256 key of the issuer’s, ECDH-ES with A128GCM or A256GCM', () => {
+    expect(metadata.credential_request_encryption).toEqual({
+      jwks: {
+        keys: [
+          expect.objectContaining({ kty: 'EC', crv: 'P-256', alg: 'ECDH-ES', use: 'enc', kid: expect.any(String) }),
+        ],
+      },
+      enc_values_supported: ['A128GCM', 'A256GCM'],
+      encryption_required: false,
+    });
+    expect(metadata.credential_response_encryption).toEqual({
+      alg_values_supported: ['ECDH-ES'],
+      enc_values_supported: ['A128GCM', 'A256GCM'],
+      encryption_required: false,
+    });
+  });
+
+  it('an encrypted request gets the response encrypted to the wallet’s key', async () => {
+    const { accessToken, holder, proof } = await session();
+    const response = await sendEncrypted(accessToken, {
+      credential_configuration_id: 'Degree',
+      proofs: { jwt: [proof] },
+      credential_response_encryption: { jwk: walletJwk, enc: 'A256GCM' },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/jwt');
+    const { plaintext, protectedHeader } = await jose.compactDecrypt(response.text, walletEncryption.privateKey);
+    expect(protectedHeader).toMatchObject({ alg: 'ECDH-ES', enc: 'A256GCM', kid: 'wallet-1' });
+    const body = JSON.parse(new TextDecoder().decode(plaintext));
+    expect(body).toEqual({ credentials: [{ credential: expect.any(String) }], notification_id: expect.any(String) });
+    await expectSdJwtVc(body.credentials[0].credential, holder);
+  });
+
+  it('an encrypted request without asking for an encrypted response is answered in the clear', async () => {
+    const { accessToken, proof } = await session();
+    const response = await sendEncrypted(accessToken, {
+      credential_configuration_id: 'Degree',
+      proofs: { jwt: [proof] },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.credentials).toHaveLength(1);
+  });
+
+  it('refuses a request to another key, a response key without its alg, an enc or compression not offered', async () => {
+    const { accessToken, proof } = await session();
+    const stranger = {
+      ...(await jose.exportJWK((await jose.generateKeyPair('ECDH-ES', { extractable: true })).publicKey)),
+      kid: 'other',
+    };
+    const base = { credential_configuration_id: 'Degree', proofs: { jwt: [proof] } };
+    const { alg: _alg, ...withoutAlg } = walletJwk;
+    for (const [request, key] of [
+      [base, stranger],
+      [{ ...base, credential_response_encryption: { jwk: withoutAlg, enc: 'A256GCM' } }, undefined],
+      [{ ...base, credential_response_encryption: { jwk: walletJwk, enc: 'A192CBC-HS384' } }, undefined],
+      [{ ...base, credential_response_encryption: { jwk: walletJwk, enc: 'A256GCM', zip: 'DEF' } }, undefined],
+    ] as const) {
+      const refused = await sendEncrypted(accessToken, request, key);
+      expect([refused.status, refused.body?.error]).toEqual([400, 'invalid_encryption_parameters']);
+    }
+    // The proof's nonce is still unused: the same request, right, is served.
+    expect((await sendEncrypted(accessToken, base)).status).toBe(200);
+  });
+});

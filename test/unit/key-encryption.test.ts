@@ -31,6 +31,16 @@ describe('key encryption', () => {
     expect(keys.decrypt(new Uint8Array(second), aad).equals(privateKey)).toBe(true);
   });
 
+  it('derives bytes per purpose, the same for the same key-encryption key, never the key itself', () => {
+    const kek = randomBytes(32);
+    const derived = createKeyEncryption(kek).derive('issuer:a', 48);
+    expect(derived).toHaveLength(48);
+    expect(createKeyEncryption(kek).derive('issuer:a', 48).equals(derived)).toBe(true);
+    expect(createKeyEncryption(kek).derive('issuer:b', 48).equals(derived)).toBe(false);
+    expect(createKeyEncryption(randomBytes(32)).derive('issuer:a', 48).equals(derived)).toBe(false);
+    expect(derived.includes(kek.subarray(0, 16))).toBe(false);
+  });
+
   it("fails for another tenant's row or another DID", () => {
     const ciphertext = keys.encrypt(privateKey, aad);
     expect(() => keys.decrypt(ciphertext, keyAadFor('tenant-b', DID))).toThrow(KeyDecryptionError);

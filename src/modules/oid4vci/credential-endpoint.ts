@@ -26,8 +26,16 @@ import * as repository from './oid4vci.repository.js';
 import { findConfigurations } from './configurations.repository.js';
 import type { OfferRow } from './oid4vci.repository.js';
 import type { Issuer, WalletAuth, WalletRequest } from './wallet-auth.js';
+import {
+  decryptRequest,
+  encryptResponse,
+  ENCRYPTED_MEDIA_TYPE,
+  responseEncryptionOf,
+  type IssuerEncryptionKey,
+} from './message-encryption.js';
 
-export type Answer = { body: unknown; headers?: Record<string, string>; status?: number };
+/** What an endpoint answers: JSON, or with `contentType` a text body as it is (an encrypted response). */
+export type Answer = { body: unknown; headers?: Record<string, string>; status?: number; contentType?: string };
 
 export type CredentialEndpointDeps = {
   prisma: PrismaClient;
@@ -37,6 +45,8 @@ export type CredentialEndpointDeps = {
   log: Logger;
   /** The issuer's metadata with the tenant's configurations, as the library parses a request against it. */
   issuerMetadataOf: (issuer: Issuer, configurations: CredentialConfiguration[]) => object;
+  /** The tenant's request-encryption key (message-encryption.ts). */
+  encryptionKeyOf: (tenantId: string) => Promise<IssuerEncryptionKey>;
 };
 
 export function createCredentialEndpoint({
@@ -46,6 +56,7 @@ export function createCredentialEndpoint({
   clock,
   log,
   issuerMetadataOf,
+  encryptionKeyOf,
 }: CredentialEndpointDeps) {
   const { authorized } = auth;
   const configurationsOf = (issuer: Issuer) => findConfigurations(prisma, issuer.tenant.id);
@@ -73,10 +84,8 @@ export function createCredentialEndpoint({
    */
   async function requested(issuer: Issuer, offer: OfferRow, request: WalletRequest, now: Date) {
     const configurations = await configurationsOf(issuer);
-    const parsed = parseCredentialRequest(
-      parseJsonBody(request, 'invalid_credential_request'),
-      issuerMetadataOf(issuer, configurations),
-    );
+    const { body, encryption } = await readRequest(issuer, request);
+    const parsed = parseCredentialRequest(body, issuerMetadataOf(issuer, configurations));
     if (parsed.credentialIdentifier !== undefined) {
       throw new Oauth2Error('unknown_credential_identifier', 'no credential identifiers were issued with this token');
     }
@@ -91,9 +100,6 @@ export function createCredentialEndpoint({
       });
     }
     if (refusal) throw new Oauth2Error(refusal.error, refusal.description);
-    if (parsed.wantsEncryption) {
-      throw new Oauth2Error('invalid_encryption_parameters', 'this issuer does not encrypt credential responses');
-    }
     const proofs = parsed.jwtProofs;
     if (!proofs?.length) {
       throw new Oauth2Error(
@@ -105,7 +111,23 @@ export function createCredentialEndpoint({
       throw new Oauth2Error('invalid_credential_request', `at most ${BATCH_SIZE} proofs in one request`);
     }
     const config = configurations.find((candidate) => candidate.configurationId === configurationId)!;
-    return { config, proofs };
+    return { config, proofs, encryption };
+  }
+
+  /**
+   * The request's JSON, decrypted when it is a JWE to the issuer's key (§10), and the wallet's key for an encrypted
+   * response, which only an encrypted request may ask for (§8.2: the key could be swapped otherwise).
+   */
+  async function readRequest(issuer: Issuer, request: WalletRequest) {
+    const encrypted = mediaTypeOf(request) === ENCRYPTED_MEDIA_TYPE;
+    const body = encrypted
+      ? await decryptRequest(request.body.toString('utf8'), await encryptionKeyOf(issuer.tenant.id))
+      : parseJsonBody(request, 'invalid_credential_request');
+    const asked = (body as { credential_response_encryption?: unknown } | null)?.credential_response_encryption;
+    if (asked !== undefined && !encrypted) {
+      throw new Oauth2Error('invalid_encryption_parameters', 'encrypt the request to ask for an encrypted response');
+    }
+    return { body, encryption: asked === undefined ? null : await responseEncryptionOf(asked) };
   }
 
   /**
@@ -140,7 +162,7 @@ export function createCredentialEndpoint({
   async function credential(issuer: Issuer, request: WalletRequest): Promise<Answer> {
     const { offer, token, dpop } = await authorized(issuer, request);
     const now = clock.now();
-    const { config, proofs } = await requested(issuer, offer, request, now);
+    const { config, proofs, encryption } = await requested(issuer, offer, request, now);
     const { holders, nonces } = await provenKeys(issuer, config, proofs, now);
     const configurationId = config.configurationId;
     const claims = (offer.claims as Record<string, Record<string, unknown>>)[configurationId] ?? {};
@@ -198,16 +220,19 @@ export function createCredentialEndpoint({
     );
     // The next request of a DPoP wallet (another configuration) signs with a fresh nonce.
     const headers = { 'Cache-Control': 'no-store', ...(dpop && { 'DPoP-Nonce': auth.nextDpopNonce(issuer) }) };
-    return { body, headers };
+    if (!encryption) return { body, headers };
+    return { body: await encryptResponse(body, encryption), contentType: ENCRYPTED_MEDIA_TYPE, headers };
   }
 
   return credential;
 }
 
+const mediaTypeOf = (request: WalletRequest) =>
+  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
 /** A JSON request body (§8.2, §11.1: application/json); anything else is the endpoint's malformed-request `error`. */
 export function parseJsonBody(request: WalletRequest, error: string): unknown {
-  const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (contentType !== 'application/json') throw new Oauth2Error(error, 'send the request as application/json');
+  if (mediaTypeOf(request) !== 'application/json') throw new Oauth2Error(error, 'send the request as application/json');
   try {
     return JSON.parse(request.body.toString('utf8'));
   } catch {

@@ -35,11 +35,16 @@ export const DPOP_ALGS = PROOF_ALGS;
 
 export type IssuerDisplay = { name: string };
 
+/**
+ * `encryption`: the members offering encrypted requests and responses (message-encryption.ts), where the document is
+ * for wallets; left out where only the configurations matter (an offer).
+ */
 export function credentialIssuerMetadata(
   identifier: string,
   endpoints: IssuerEndpoints,
   display: IssuerDisplay,
   configurations: readonly CredentialConfiguration[],
+  encryption: object = {},
 ) {
   return {
     credential_issuer: identifier,
@@ -47,6 +52,7 @@ export function credentialIssuerMetadata(
     nonce_endpoint: endpoints.nonce,
     deferred_credential_endpoint: endpoints.deferredCredential,
     notification_endpoint: endpoints.notification,
+    ...encryption,
     batch_credential_issuance: { batch_size: BATCH_SIZE },
     display: [{ name: display.name }],
     credential_configurations_supported: Object.fromEntries(

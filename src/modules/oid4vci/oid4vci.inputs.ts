@@ -62,8 +62,14 @@ const text = (field: string, max: number) =>
     .max(max, {
       error: `${field} must be at most ${max} characters`,
     });
+// A logo as wallets fetch it (OpenID4VCI §12.2.4): an https: URL (http: for development), or a data: URI.
 const uri = (field: string) =>
-  text(field, 2048).refine((value) => URL.canParse(value), { error: `${field} must be a URI (https: or data:)` });
+  text(field, 64 * 1024).refine(
+    (value) => /^https?:\/\/[^\s]+$/.test(value) || /^data:[\w/\-.]+;\w+,\S*$/.test(value),
+    {
+      error: `${field} must be an https: URL or a data: URI`,
+    },
+  );
 // CSS Color Module Level 3 numerical values (OpenID4VCI §12.2.4): #rgb, #rrggbb, rgb() or rgba().
 const color = (field: string) =>
   z

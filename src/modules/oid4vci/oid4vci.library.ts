@@ -209,8 +209,6 @@ export type CredentialRequest = {
   jwtProofs: string[] | undefined;
   /** The wallet sent proofs of another type (di_vp, attestation), which no configuration here takes. */
   otherProofs: boolean;
-  /** Asked for an encrypted response (OpenID4VCI §8.2). */
-  wantsEncryption: boolean;
 };
 
 /** A Credential Request (OpenID4VCI 1.0 §8.2); malformed ones are invalid_credential_request. */
@@ -239,11 +237,13 @@ export function parseCredentialRequest(body: unknown, metadata: object): Credent
   ) {
     throw new Oauth2Error('unknown_credential_configuration', 'the credential configuration is unknown');
   }
+  // credential_response_encryption is the caller's (message-encryption.ts): the library still wants a draft's `alg`.
+  const { credential_response_encryption: _encryption, ...rest } = request;
   let parsed;
   try {
     parsed = issuer.parseCredentialRequest({
       issuerMetadata: issuerMetadataResult(metadata),
-      credentialRequest: request,
+      credentialRequest: rest,
     });
   } catch (error) {
     throw asOauth2Error(error, 'invalid_credential_request');
@@ -254,7 +254,6 @@ export function parseCredentialRequest(body: unknown, metadata: object): Credent
     credentialIdentifier: parsed.credentialIdentifier,
     jwtProofs: parsed.proofs?.jwt,
     otherProofs: Object.keys(proofs).some((type) => type !== 'jwt'),
-    wantsEncryption: request.credential_response_encryption !== undefined,
   };
 }
 

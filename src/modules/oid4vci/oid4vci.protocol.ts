@@ -14,6 +14,7 @@ import { recordEvent } from '../outbox/outbox.repository.js';
 import type { CredentialConfiguration } from './credential-configurations.js';
 import { createCredentialEndpoint, parseJsonBody, type Answer } from './credential-endpoint.js';
 import { credentialIssuerIdentifier } from './issuer-identifier.js';
+import { createIssuerEncryptionKeys, encryptionMetadata } from './message-encryption.js';
 import { authorizationServerMetadata, credentialIssuerMetadata, etagOf, issuerEndpoints } from './issuer-metadata.js';
 import {
   checkedAuthorizationServerMetadata,
@@ -79,11 +80,28 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
   const issuerMetadataOf = (issuer: Issuer, configurations: CredentialConfiguration[]) =>
     credentialIssuerMetadata(issuer.identifier, issuer.endpoints, issuer.tenant, configurations);
 
-  const credential = createCredentialEndpoint({ prisma, credentials, auth, clock, log, issuerMetadataOf });
+  const encryptionKeyOf = createIssuerEncryptionKeys(keys);
+  const credential = createCredentialEndpoint({
+    prisma,
+    credentials,
+    auth,
+    clock,
+    log,
+    issuerMetadataOf,
+    encryptionKeyOf,
+  });
 
   /** The Credential Issuer Metadata (§12.2.2) as JSON, with its strong ETag. */
   async function metadata(issuer: Issuer) {
-    const body = JSON.stringify(checkedIssuerMetadata(issuerMetadataOf(issuer, await configurationsOf(issuer))));
+    const [configurations, key] = await Promise.all([configurationsOf(issuer), encryptionKeyOf(issuer.tenant.id)]);
+    const document = credentialIssuerMetadata(
+      issuer.identifier,
+      issuer.endpoints,
+      issuer.tenant,
+      configurations,
+      encryptionMetadata(key),
+    );
+    const body = JSON.stringify(checkedIssuerMetadata(document));
     return { body, etag: etagOf(body) };
   }
 
@@ -200,29 +218,30 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
 
   /** The Notification Endpoint (§11): what became of the credentials of one response. 204, idempotent. */
   async function notification(issuer: Issuer, request: WalletRequest): Promise<Answer> {
-    const { offer, token } = await authorized(issuer, request);
+    const { offer, token, dpop } = await authorized(issuer, request);
     const parsed = notificationRequest.safeParse(parseJsonBody(request, 'invalid_notification_request'));
     if (!parsed.success) throw new Oauth2Error('invalid_notification_request', 'a malformed notification request');
+    const { notification_id: id, event, event_description: description } = parsed.data;
     const now = clock.now();
-    const recorded = await repository.recordNotification(
-      prisma,
-      issuer.tenant.id,
-      sha256(token),
-      { id: parsed.data.notification_id, event: parsed.data.event, description: parsed.data.event_description ?? null },
-      now,
-    );
-    if (!recorded) throw new Oauth2Error('invalid_notification_id', 'unknown notification_id');
-    if (recorded.changed) {
-      await recordEvent(prisma, issuer.tenant.id, 'oid4vci.offer.notified', {
+    await prisma.$transaction(async (tx) => {
+      if (dpop && !(await recordDpopJti(tx, issuer.tenant.id, dpop.jti, now))) {
+        throw invalidDpopProof('the DPoP proof was used before', 401);
+      }
+      const notification = { id, event, description: description ?? null };
+      const recorded = await repository.recordNotification(tx, issuer.tenant.id, sha256(token), notification, now);
+      if (!recorded) throw new Oauth2Error('invalid_notification_id', 'unknown notification_id');
+      // The same event again changes nothing and announces nothing (§11: notifications are idempotent).
+      if (!recorded.changed) return;
+      await recordEvent(tx, issuer.tenant.id, 'oid4vci.offer.notified', {
         offer_id: offer.id,
         subject_id: offer.subjectId,
         configuration_ids: offer.configurationIds,
-        notification_id: parsed.data.notification_id,
+        notification_id: id,
         configuration_id: recorded.entry.configuration_id,
-        event: parsed.data.event,
+        event,
         notified_at: now.toISOString(),
       });
-    }
+    });
     return { status: 204, body: null, headers: { 'Cache-Control': 'no-store' } };
   }
 

@@ -248,32 +248,34 @@ export async function recordIssued(
  * same event again changes nothing (notifications are idempotent). Null when the token has no such notification id.
  */
 export async function recordNotification(
-  db: PrismaClient,
+  tx: Prisma.TransactionClient,
   tenantId: string,
   tokenHash: Uint8Array<ArrayBuffer>,
   notification: { id: string; event: string; description: string | null },
   now: Date,
-): Promise<{ offer: OfferRow; entry: Notification; changed: boolean } | null> {
-  return db.$transaction(async (tx) => {
-    const offer = await tx.oid4vciOffer.findUnique({
-      where: { tenantId_accessTokenHash: { tenantId, accessTokenHash: tokenHash } },
-      select: offerView,
-    });
-    const entries = (offer?.notifications ?? []) as Notification[];
-    const entry = entries.find((candidate) => candidate.notification_id === notification.id);
-    if (!offer || !entry) return null;
-    if (entry.event === notification.event) return { offer, entry, changed: false };
-    const updated = entries.map((candidate) =>
-      candidate === entry
-        ? { ...entry, event: notification.event, event_description: notification.description, at: now.toISOString() }
-        : candidate,
-    );
-    await tx.oid4vciOffer.updateMany({
-      where: { tenantId, id: offer.id },
-      data: { notifications: updated as Prisma.InputJsonArray },
-    });
-    return { offer, entry: updated.find((candidate) => candidate.notification_id === notification.id)!, changed: true };
+): Promise<{ entry: Notification; changed: boolean } | null> {
+  // Locked to the end of the transaction: two notifications of one session never overwrite each other.
+  const [offer] = await tx.$queryRaw<{ id: string; notifications: Notification[] }[]>`
+    SELECT id::text AS id, notifications FROM oid4vci_offers
+    WHERE tenant_id = ${tenantId}::uuid AND access_token_hash = ${tokenHash}
+    FOR UPDATE`;
+  const entries = offer?.notifications ?? [];
+  const entry = entries.find((candidate) => candidate.notification_id === notification.id);
+  if (!offer || !entry) return null;
+  if (entry.event === notification.event) return { entry, changed: false };
+  const recorded = {
+    ...entry,
+    event: notification.event,
+    event_description: notification.description,
+    at: now.toISOString(),
+  };
+  await tx.oid4vciOffer.updateMany({
+    where: { tenantId, id: offer.id },
+    data: {
+      notifications: entries.map((candidate) => (candidate === entry ? recorded : candidate)) as Prisma.InputJsonArray,
+    },
   });
+  return { entry: recorded, changed: true };
 }
 
 /** Cancels the tenant's offer if it is still open at `now`; null when it is not (or not the tenant's). */

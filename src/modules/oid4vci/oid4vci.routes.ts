@@ -63,16 +63,16 @@ const serveMetadata =
   (which: 'issuer' | 'authorization-server', bySlug: boolean) =>
   async (context: PublicRequest): Promise<void> => {
     const wellKnown = which === 'issuer' ? WELL_KNOWN.credentialIssuer : WELL_KNOWN.authorizationServer;
+    const host = await context.services.publicBaseUrl.verifiedHost(context.request);
     let slug: string | null = null;
     if (bySlug) {
       slug = issuerPath(context.pathname.slice(wellKnown.length))?.slug ?? null;
       // On a verified domain the issuer is the domain itself: its metadata is at the bare well-known path.
-      const onDomain = await context.services.publicBaseUrl.verifiedHost(context.request);
-      if (!slug || context.pathname !== `${wellKnown}${ISSUER_PATH_PREFIX}${slug}` || onDomain) {
+      if (!slug || context.pathname !== `${wellKnown}${ISSUER_PATH_PREFIX}${slug}` || host) {
         return notFound(context.response, context.requestId, 'credential issuer');
       }
     }
-    const issuer = await issuerOf(context, slug);
+    const issuer = await context.services.oid4vciProtocol.issuerFor(host, slug);
     if (!issuer) return notFound(context.response, context.requestId, 'credential issuer');
     const protocol = context.services.oid4vciProtocol;
     sendMetadata(
@@ -130,6 +130,16 @@ const serveEndpoint = (endpoint: Endpoint) => async (context: PublicRequest) => 
   if (endpoint !== 'nonce') context.services.webhookDispatcher.wake();
   if (answer.status === 204) {
     context.response.writeHead(204, answer.headers).end();
+    return;
+  }
+  if (answer.contentType) {
+    const body = String(answer.body);
+    context.response.writeHead(answer.status ?? 200, {
+      'Content-Type': answer.contentType,
+      'Content-Length': Buffer.byteLength(body),
+      ...answer.headers,
+    });
+    context.response.end(body);
     return;
   }
   sendJson(context.response, answer.status ?? 200, answer.body, {

@@ -45,13 +45,15 @@ export function createWalletAuth({ prisma, keys, clock }: { prisma: PrismaClient
     }
     let proof;
     try {
+      const { accessToken, expectedJkt } = options;
       proof = await verifyDpopProof({
         jwt,
         request,
         allowedAlgs: DPOP_ALGS,
         expectedNonce: presented,
         now,
-        ...options,
+        accessToken,
+        expectedJkt,
       });
     } catch (error) {
       throw refuse('invalid_dpop_proof', (error as Error).message);
