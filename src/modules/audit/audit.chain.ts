@@ -37,11 +37,9 @@ export type ChainedEvent = {
   createdAt: Date;
 };
 
-/** The exact text an event's hash is taken over (see the top of this file). */
-export function canonicalAuditRecord(event: ChainedEvent): string {
-  return canonicalJson({
-    seq: event.seq,
-    prev_hash: event.prevHash,
+/** An event's fields but its place in the chain, as the hashed objects name them (JCS sorts them). */
+function eventFields(event: Omit<ChainedEvent, 'seq' | 'prevHash'>) {
+  return {
     tenant_id: event.tenantId,
     id: event.id,
     action: event.action,
@@ -52,7 +50,12 @@ export function canonicalAuditRecord(event: ChainedEvent): string {
     details: event.details ?? null,
     request_id: event.requestId,
     created_at: event.createdAt.toISOString(),
-  });
+  };
+}
+
+/** The exact text an event's hash is taken over (see the top of this file). */
+export function canonicalAuditRecord(event: ChainedEvent): string {
+  return canonicalJson({ seq: event.seq, prev_hash: event.prevHash, ...eventFields(event) });
 }
 
 export function auditEventHash(event: ChainedEvent): string {
@@ -134,18 +137,7 @@ export function checkEnd(
 export type GroupedEntry = Omit<ChainedEvent, 'seq' | 'prevHash'>;
 
 export function canonicalAuditEntry(entry: GroupedEntry): string {
-  return canonicalJson({
-    tenant_id: entry.tenantId,
-    id: entry.id,
-    action: entry.action,
-    actor_user_id: entry.actorUserId,
-    actor_api_key_id: entry.actorApiKeyId,
-    target_type: entry.targetType,
-    target_id: entry.targetId,
-    details: entry.details ?? null,
-    request_id: entry.requestId,
-    created_at: entry.createdAt.toISOString(),
-  });
+  return canonicalJson(eventFields(entry));
 }
 
 export function auditEntryDigest(entry: GroupedEntry): string {
