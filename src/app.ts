@@ -30,7 +30,6 @@ import { createRestRouter } from './rest/router.js';
 import { API_VERSION, buildOpenApiDocument } from './rest/openapi.js';
 import type { Services } from './services.js';
 import { createCorsPolicy } from './http/cors.js';
-import { baseUrlFor } from './http/public-base-url.js';
 import type { Health } from './observability/health.js';
 import { UNMATCHED_ROUTE, type Metrics, type QuotaResource } from './observability/metrics.js';
 
@@ -238,13 +237,7 @@ export function createApp(deps: AppDeps): App {
       };
       await applyRateLimit(principal, request, response);
       // Another tenant's credentials on a tenant's verified domain: 421 before anything runs (public-base-url.ts).
-      const verifiedHost = await services.publicBaseUrl.verifiedHost(request);
-      context.origin.publicBaseUrl = baseUrlFor(
-        verifiedHost,
-        principal?.tenantId ?? null,
-        services.publicBaseUrl.configured(),
-      );
-      context.origin.hostTenantId = verifiedHost?.tenantId ?? null;
+      context.origin = await services.publicBaseUrl.originFor(request, principal?.tenantId ?? null);
       if (isGraphQL) {
         await serveGraphQL(yoga, knownAnswers, request, response, url, context);
         // A mutation may have recorded events: the webhook dispatcher looks now rather than at its next poll. (Not

@@ -12,12 +12,16 @@ import { requestAuthority } from './request-target.js';
 
 export type VerifiedHost = { host: string; tenantId: string };
 
+/** The base URL a request is served under, and the tenant whose verified custom domain it came in on. */
+export type RequestOrigin = { publicBaseUrl: string; hostTenantId: string | null };
+
 export type PublicBaseUrl = {
   /**
-   * The base URL for this request: its verified custom domain's, else the configured one. With `tenantId` (the
-   * caller's), throws 421 on a domain of another tenant (baseUrlFor).
+   * Where this request came in: its base URL (its verified custom domain's, else the configured one) and the
+   * tenant holding that domain (null elsewhere). With `tenantId` (the caller's), throws 421 on a domain of another
+   * tenant (baseUrlFor).
    */
-  forRequest(request: IncomingMessage, tenantId?: string | null): Promise<string>;
+  originFor(request: IncomingMessage, tenantId?: string | null): Promise<RequestOrigin>;
   /** The verified custom domain the request came in on and the tenant holding it, or null. */
   verifiedHost(request: IncomingMessage): Promise<VerifiedHost | null>;
   /** The configured one, for work without a request. */
@@ -60,8 +64,10 @@ export function createPublicBaseUrl(
   verifiedHosts: Pick<VerifiedHosts, 'tenantOf'>,
 ): PublicBaseUrl {
   return {
-    forRequest: async (request, tenantId = null) =>
-      baseUrlFor(await verifiedHostFor(request, verifiedHosts), tenantId, configured()),
+    originFor: async (request, tenantId = null) => {
+      const verified = await verifiedHostFor(request, verifiedHosts);
+      return { publicBaseUrl: baseUrlFor(verified, tenantId, configured()), hostTenantId: verified?.tenantId ?? null };
+    },
     verifiedHost: (request) => verifiedHostFor(request, verifiedHosts),
     configured,
   };

@@ -146,12 +146,12 @@ describe('the public base URL', () => {
     expect(await verifiedHostFor(asked('attacker.example'), verifiedHosts)).toBeNull();
     expect(await verifiedHostFor(asked('127.0.0.1:8080'), verifiedHosts)).toBeNull();
     const base = createPublicBaseUrl(() => 'https://vc.example', verifiedHosts);
-    expect(await base.forRequest(asked('attacker.example'))).toBe('https://vc.example');
+    expect((await base.originFor(asked('attacker.example'))).publicBaseUrl).toBe('https://vc.example');
   });
 
   it('is https://<domain> on a verified custom domain, port and case aside', async () => {
     const base = createPublicBaseUrl(() => 'https://vc.example', verifiedHosts);
-    expect(await base.forRequest(asked('VC.acme.example:443'))).toBe('https://vc.acme.example');
+    expect((await base.originFor(asked('VC.acme.example:443'))).publicBaseUrl).toBe('https://vc.acme.example');
     expect(await verifiedHostFor(asked('vc.acme.example'), verifiedHosts)).toEqual({
       host: 'vc.acme.example',
       tenantId: 'tenant-a',
@@ -160,14 +160,14 @@ describe('the public base URL', () => {
 
   it('is refused (421) on a verified domain to a caller of another tenant; the holder and callers with no credential get the domain', async () => {
     const base = createPublicBaseUrl(() => 'https://vc.example', verifiedHosts);
-    expect(await base.forRequest(asked('vc.acme.example'), 'tenant-a')).toBe('https://vc.acme.example');
-    expect(await base.forRequest(asked('vc.acme.example'), null)).toBe('https://vc.acme.example');
-    await expect(base.forRequest(asked('vc.acme.example'), 'tenant-b')).rejects.toMatchObject({
+    expect((await base.originFor(asked('vc.acme.example'), 'tenant-a')).publicBaseUrl).toBe('https://vc.acme.example');
+    expect((await base.originFor(asked('vc.acme.example'), null)).publicBaseUrl).toBe('https://vc.acme.example');
+    await expect(base.originFor(asked('vc.acme.example'), 'tenant-b')).rejects.toMatchObject({
       status: 421,
       message: "this host is another tenant's custom domain: use the service's own address or a domain of yours",
     });
     // Off the domain every tenant gets the configured URL.
-    expect(await base.forRequest(asked('vc.example'), 'tenant-b')).toBe('https://vc.example');
+    expect((await base.originFor(asked('vc.example'), 'tenant-b')).publicBaseUrl).toBe('https://vc.example');
   });
 
   it("takes an absolute-form target's authority over the Host header, and refuses two Host headers", async () => {

@@ -13,7 +13,7 @@ export const WELL_KNOWN = {
 } as const;
 
 /**
- * `baseUrl`: the request's public base URL (PublicBaseUrl.forRequest). `onCustomDomain`: the request came in on
+ * `baseUrl`: the request's public base URL (PublicBaseUrl.originFor). `onCustomDomain`: the request came in on
  * the tenant's own verified domain, which then is the identifier.
  */
 export function credentialIssuerIdentifier(baseUrl: string, tenantSlug: string, onCustomDomain: boolean): string {

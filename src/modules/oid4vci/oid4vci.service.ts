@@ -1,12 +1,12 @@
 // The tenant's door of OpenID4VCI, with a principal: its offers (credentials:issue): make one, list, read, cancel.
 // Its credential configurations are configurations.service.ts; what wallets do with an offer, oid4vci.protocol.ts.
 // Every change is audited and announced through the outbox in its transaction.
-import QRCode from 'qrcode';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Principal } from '../../auth/principal.js';
 import { uuidV7, sha256 } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { fetchPage, isUuid, type PageRequest } from '../../lib/pagination.js';
+import { qrCodeOf } from '../../lib/qr-code.js';
 import { parseInput } from '../../lib/validation.js';
 import { actorFrom, recordAudit } from '../audit/audit.repository.js';
 import { parseIssueInput } from '../credentials/credentials.inputs.js';
@@ -184,7 +184,7 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
       credentialOfferUri,
       offerUri: links.byReferenceUri,
       offerByValueUri: links.byValueUri,
-      qrCode: await qrCodes(links.byReferenceUri),
+      qrCode: await offerQrCode(links.byReferenceUri),
       txCodeValue: txCode,
     };
   }
@@ -239,10 +239,7 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
 export type Oid4vciService = ReturnType<typeof createOid4vciService>;
 
 /** The offer URI as a QR code: SVG markup and a PNG data URI (what a page or an e-mail embeds). */
-async function qrCodes(uri: string) {
-  const [svg, pngDataUri] = await Promise.all([
-    QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
-    QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, scale: 6 }),
-  ]);
-  return { svg, pngDataUri };
+async function offerQrCode(uri: string) {
+  const { svg, pngDataUrl } = await qrCodeOf(uri);
+  return { svg, pngDataUri: pngDataUrl };
 }
