@@ -45,6 +45,8 @@ import { createDidCertificatesService } from './modules/dids/certificates/did-ce
 import { createOid4vciService } from './modules/oid4vci/oid4vci.service.js';
 import { createConfigurationsService } from './modules/oid4vci/configurations.service.js';
 import { createOid4vciProtocol } from './modules/oid4vci/oid4vci.protocol.js';
+import { createAuthorizationService } from './modules/oid4vci/authorization.service.js';
+import { createAuthorizationSettingsService } from './modules/oid4vci/authorization-settings.service.js';
 import { systemClock, type Clock } from './modules/jobs/clock.js';
 import { createOid4vpService } from './modules/oid4vp/oid4vp.service.js';
 import { createOid4vpProtocol } from './modules/oid4vp/oid4vp.protocol.js';
@@ -164,6 +166,13 @@ export function createServices(
   const oid4vci = {
     ...createConfigurationsService({ prisma }),
     ...createOid4vciService({ prisma, configuredBaseUrl: publicBaseUrl.configured }),
+    // The authorization code flow: the tenant's login page, and its backend's decisions (authorization.service.ts).
+    ...createAuthorizationSettingsService({ prisma, allowLoopbackHttp: config.webhookAllowPrivateUrls }),
+    ...createAuthorizationService({
+      prisma,
+      clock: config.clock ?? systemClock,
+      configuredBaseUrl: publicBaseUrl.configured,
+    }),
   };
   const oid4vciProtocol = createOid4vciProtocol({
     prisma,

@@ -18,6 +18,7 @@ import './data-subjects.types.js';
 import './domains.types.js';
 import './didcomm.types.js';
 import './oid4vci.types.js';
+import './oid4vci-authorization.types.js';
 import './oid4vp.types.js';
 
 export const schema = builder.toSchema();

@@ -16,6 +16,7 @@ import {
 import { WELL_KNOWN } from '../modules/oid4vci/issuer-identifier.js';
 import { matchesIfNoneMatch } from './conditional-get.js';
 import { OID4VCI_ROUTES } from '../modules/oid4vci/oid4vci.routes.js';
+import { AUTHORIZATION_ROUTES } from '../modules/oid4vci/authorization.routes.js';
 import { OID4VP_ROUTES } from '../modules/oid4vp/oid4vp.routes.js';
 import type { Services } from '../services.js';
 import { GRAPHIQL_ASSETS_PATH, serveGraphiQLAsset } from '../graphql/graphiql.js';
@@ -158,6 +159,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   // OpenID4VCI: every tenant's Credential Issuer, for wallets (src/modules/oid4vci/oid4vci.routes.ts).
   ...OID4VCI_ROUTES,
+  ...AUTHORIZATION_ROUTES,
   // OpenID4VP: every tenant is a verifier; its wallets fetch requests and post answers here
   // (src/modules/oid4vp/oid4vp.routes.ts).
   ...OID4VP_ROUTES,

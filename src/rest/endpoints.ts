@@ -13,6 +13,7 @@ import { TEAM_ENDPOINTS } from './endpoints/team.endpoints.js';
 import { TRUST_ENDPOINTS } from './endpoints/trust.endpoints.js';
 import { WEBHOOK_ENDPOINTS } from './endpoints/webhooks.endpoints.js';
 import { OID4VCI_ENDPOINTS } from './endpoints/oid4vci.endpoints.js';
+import { OID4VCI_AUTHORIZATION_ENDPOINTS } from './endpoints/oid4vci-authorization.endpoints.js';
 import { OID4VP_ENDPOINTS } from './endpoints/oid4vp.endpoints.js';
 
 export const ENDPOINTS: RestEndpoint[] = [
@@ -29,5 +30,6 @@ export const ENDPOINTS: RestEndpoint[] = [
   ...DOMAIN_ENDPOINTS,
   ...DIDCOMM_ENDPOINTS,
   ...OID4VCI_ENDPOINTS,
+  ...OID4VCI_AUTHORIZATION_ENDPOINTS,
   ...OID4VP_ENDPOINTS,
 ];

@@ -67,6 +67,11 @@ const asMetadata = z
     'pre-authorized_grant_anonymous_access_supported': z.boolean(),
     dpop_signing_alg_values_supported: z.array(z.string()),
     code_challenge_methods_supported: z.array(z.string()),
+    // With the tenant's login page set (the authorization code flow).
+    authorization_endpoint: z.string().optional(),
+    pushed_authorization_request_endpoint: z.string().optional(),
+    require_pushed_authorization_requests: z.boolean().optional(),
+    authorization_response_iss_parameter_supported: z.boolean().optional(),
   })
   .loose();
 
@@ -203,6 +208,113 @@ const unauthorized = {
   headers: { ...noStore, ...challenge, ...dpopNonce },
 };
 
+const redirectResponse = (description: string) => ({
+  description,
+  mediaTypes: ['text/plain'],
+  schema: { type: 'string', maxLength: 0 },
+  headers: {
+    Location: { description: 'Where the browser goes next.', schema: { type: 'string' } },
+    ...noStore,
+  },
+});
+
+const browserRefusal = (codes: string[], description: string) => ({
+  description,
+  mediaTypes: ['application/json'],
+  schema: oauthError(codes),
+  headers: noStore,
+});
+
+/** The authorization code flow (src/modules/oid4vci/authorization.routes.ts). */
+const AUTHORIZATION_CODE_OPERATIONS: PublicOperation[] = [
+  endpoint('par', {
+    operationId: 'Oid4vciPushedAuthorizationRequest',
+    summary: 'the pushed authorization request endpoint (RFC 9126)',
+    description:
+      'A public client’s authorization request (OpenID4VCI §5.1.4): response_type=code, client_id, redirect_uri, ' +
+      'code_challenge with code_challenge_method=S256 (plain is refused), state, and scope and/or ' +
+      'authorization_details of type openid_credential; issuer_state from an offer. Only with the tenant’s login ' +
+      'page set. The request_uri is valid once, for 60 seconds.',
+    requestBody: {
+      description: 'The authorization request parameters, form-encoded.',
+      mediaTypes: ['application/x-www-form-urlencoded'],
+      schema: jsonSchema(
+        z
+          .object({
+            response_type: z.literal('code'),
+            client_id: z.string(),
+            redirect_uri: z.string(),
+            code_challenge: z.string(),
+            code_challenge_method: z.literal('S256'),
+            state: z.string().optional(),
+            scope: z.string().optional(),
+            authorization_details: z.string().optional(),
+            issuer_state: z.string().optional(),
+          })
+          .loose(),
+      ),
+    },
+    responses: {
+      '201': {
+        description: 'The request_uri to send the browser with.',
+        mediaTypes: ['application/json'],
+        schema: jsonSchema(z.object({ request_uri: z.string(), expires_in: z.int() })),
+        headers: noStore,
+      },
+      '400': browserRefusal(
+        [
+          'invalid_request',
+          'unauthorized_client',
+          'unsupported_response_type',
+          'invalid_scope',
+          'invalid_authorization_details',
+          'request_not_supported',
+        ],
+        'invalid_request (a missing or malformed parameter, plain PKCE, an unknown issuer_state), ' +
+          'unauthorized_client (no login page set), invalid_scope, invalid_authorization_details.',
+      ),
+    },
+  }),
+  {
+    ...endpoint('authorize', {
+      operationId: 'Oid4vciAuthorize',
+      summary: 'the authorization endpoint (pushed requests only)',
+      description:
+        'The holder’s browser with request_uri and client_id (RFC 9126 §4): redirected to the tenant’s login page ' +
+        'with authorization_id, configuration_ids (space-separated) and offer_id (with an issuer_state). Refusals ' +
+        'are shown, never redirected.',
+      parameters: [
+        { name: 'request_uri', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'client_id', in: 'query', required: true, schema: { type: 'string' } },
+      ],
+      responses: {
+        '302': redirectResponse('To the tenant’s login page.'),
+        '400': browserRefusal(
+          ['invalid_request', 'invalid_request_uri', 'unauthorized_client'],
+          'invalid_request_uri: unknown, another client’s, used or expired.',
+        ),
+      },
+    }),
+    method: 'get',
+  },
+  {
+    ...endpoint('authorize/return', {
+      operationId: 'Oid4vciAuthorizationReturn',
+      summary: 'the browser’s return after the tenant’s decision',
+      description:
+        'The redirect_to of an approval or denial (POST /v1/oid4vci/authorizations/{id}/approve, …/deny): once, ' +
+        'for 5 minutes. Redirects to the wallet’s redirect_uri with code, state and iss (RFC 9207), or ' +
+        'error=access_denied.',
+      parameters: [{ name: 'session', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: {
+        '302': redirectResponse('To the wallet’s redirect_uri (the authorization response).'),
+        '400': browserRefusal(['invalid_request'], 'invalid_request: unknown, used or expired.'),
+      },
+    }),
+    method: 'get',
+  },
+];
+
 export const OID4VCI_OPERATIONS: PublicOperation[] = [
   ...metadataOperations,
   {
@@ -226,17 +338,30 @@ export const OID4VCI_OPERATIONS: PublicOperation[] = [
   },
   endpoint('token', {
     operationId: 'Oid4vciToken',
-    summary: 'the token endpoint (pre-authorized code)',
+    summary: 'the token endpoint (pre-authorized code, authorization code)',
     description:
       'OAuth 2.0 Token Request (RFC 6749 §4.1.3; OpenID4VCI §6) of grant_type ' +
-      'urn:ietf:params:oauth:grant-type:pre-authorized_code, with tx_code when the offer asks for one. The code is ' +
+      'urn:ietf:params:oauth:grant-type:pre-authorized_code, with tx_code when the offer asks for one, or of ' +
+      'authorization_code with the PKCE code_verifier (RFC 7636), redirect_uri and client_id. Either code is ' +
       'single use; 5 wrong transaction codes lock the offer. With a DPoP header (RFC 9449) the token is DPoP-bound: ' +
       'the first proof without our nonce gets use_dpop_nonce and a DPoP-Nonce to retry with.',
     requestBody: {
-      description: 'grant_type, pre-authorized_code, tx_code.',
+      description:
+        'grant_type, pre-authorized_code, tx_code; or for authorization_code: code, code_verifier, redirect_uri, ' +
+        'client_id.',
       mediaTypes: ['application/x-www-form-urlencoded'],
       schema: jsonSchema(
-        z.object({ grant_type: z.string(), 'pre-authorized_code': z.string(), tx_code: z.string().optional() }).loose(),
+        z
+          .object({
+            grant_type: z.string(),
+            'pre-authorized_code': z.string().optional(),
+            tx_code: z.string().optional(),
+            code: z.string().optional(),
+            code_verifier: z.string().optional(),
+            redirect_uri: z.string().optional(),
+            client_id: z.string().optional(),
+          })
+          .loose(),
       ),
     },
     parameters: [accessTokenHeaders[1]],
@@ -245,13 +370,28 @@ export const OID4VCI_OPERATIONS: PublicOperation[] = [
         description: 'The access token (short-lived; DPoP or Bearer).',
         mediaTypes: ['application/json'],
         schema: jsonSchema(
-          z.object({ access_token: z.string(), token_type: z.enum(['DPoP', 'Bearer']), expires_in: z.int() }),
+          z.object({
+            access_token: z.string(),
+            token_type: z.enum(['DPoP', 'Bearer']),
+            expires_in: z.int(),
+            // §6.2: when the wallet asked with authorization_details (authorization code grant).
+            authorization_details: z
+              .array(
+                z.object({
+                  type: z.literal('openid_credential'),
+                  credential_configuration_id: z.string(),
+                  credential_identifiers: z.array(z.string()),
+                }),
+              )
+              .optional(),
+          }),
         ),
         headers: { ...noStore, ...dpopNonce },
       },
       '400': {
         description:
-          'invalid_request, invalid_grant (unknown, used, expired, cancelled or locked code; wrong tx_code), ' +
+          'invalid_request, invalid_grant (unknown, used, expired, cancelled or locked code; wrong tx_code or ' +
+          'code_verifier; another redirect_uri or client_id), ' +
           'unsupported_grant_type, invalid_dpop_proof, use_dpop_nonce.',
         mediaTypes: ['application/json'],
         schema: oauthError([
@@ -397,4 +537,5 @@ export const OID4VCI_OPERATIONS: PublicOperation[] = [
       '401': unauthorized,
     },
   }),
+  ...AUTHORIZATION_CODE_OPERATIONS,
 ];

@@ -72,6 +72,9 @@ export type AuditAction =
   | 'oid4vci.configuration.deleted'
   | 'oid4vci.offer.created'
   | 'oid4vci.offer.cancelled'
+  | 'oid4vci.authorization_settings.updated'
+  | 'oid4vci.authorization.approved'
+  | 'oid4vci.authorization.denied'
   | 'oid4vp.request.created'
   | 'oid4vp.request.cancelled'
   | 'oid4vp.presentation.verified'
@@ -103,6 +106,10 @@ export type AuditEntry = {
     | 'oid4vci_configuration'
     /** An OpenID4VCI offer; targetId is its id. */
     | 'oid4vci_offer'
+    /** The tenant's OpenID4VCI authorization code flow settings; targetId is the tenant's id. */
+    | 'oid4vci_issuer_settings'
+    /** An authorization of the OpenID4VCI authorization code flow; targetId is its id. */
+    | 'oid4vci_authorization'
     /** An OpenID4VP presentation request; targetId is its id. */
     | 'oid4vp_request'
 

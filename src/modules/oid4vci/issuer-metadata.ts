@@ -14,6 +14,10 @@ export type IssuerEndpoints = {
   credential: string;
   deferredCredential: string;
   notification: string;
+  /** The authorization code flow (authorization.protocol.ts): PAR, the authorization endpoint, the browser's return. */
+  par: string;
+  authorization: string;
+  authorizationReturn: string;
   /** The offer by reference: append the offer's reference. */
   offerPrefix: string;
 };
@@ -26,6 +30,9 @@ export function issuerEndpoints(baseUrl: string, tenantSlug: string): IssuerEndp
     credential: `${root}/credential`,
     deferredCredential: `${root}/deferred-credential`,
     notification: `${root}/notification`,
+    par: `${root}/par`,
+    authorization: `${root}/authorize`,
+    authorizationReturn: `${root}/authorize/return`,
     offerPrefix: `${root}/credential-offer/`,
   };
 }
@@ -61,18 +68,31 @@ export function credentialIssuerMetadata(
   };
 }
 
-export function authorizationServerMetadata(identifier: string, endpoints: IssuerEndpoints) {
+/** `codeFlow`: the tenant set a login page, so the authorization code flow is offered (authorization.protocol.ts). */
+export function authorizationServerMetadata(identifier: string, endpoints: IssuerEndpoints, codeFlow = false) {
   return {
     issuer: identifier,
     token_endpoint: endpoints.token,
-    grant_types_supported: ['urn:ietf:params:oauth:grant-type:pre-authorized_code'],
+    ...(codeFlow && {
+      authorization_endpoint: endpoints.authorization,
+      pushed_authorization_request_endpoint: endpoints.par,
+      // HAIP: the authorization endpoint takes only request_uris from the PAR endpoint.
+      require_pushed_authorization_requests: true,
+      response_types_supported: ['code'],
+      // RFC 9207: the authorization response names its issuer.
+      authorization_response_iss_parameter_supported: true,
+      authorization_details_types_supported: ['openid_credential'],
+    }),
+    grant_types_supported: [
+      ...(codeFlow ? ['authorization_code'] : []),
+      'urn:ietf:params:oauth:grant-type:pre-authorized_code',
+    ],
     // OpenID4VCI §12.3: a wallet may redeem a pre-authorized code without a client_id.
     'pre-authorized_grant_anonymous_access_supported': true,
     token_endpoint_auth_methods_supported: ['none'],
     dpop_signing_alg_values_supported: [...DPOP_ALGS],
-    // For the authorization code flow to come (RFC 7636 S256 only; plain is not offered).
+    // RFC 7636: S256 only; plain is not offered.
     code_challenge_methods_supported: ['S256'],
-    // An authorization server that only takes pre-authorized codes may leave response_types_supported out (§12.2.4).
   };
 }
 

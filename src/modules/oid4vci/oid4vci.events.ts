@@ -112,4 +112,37 @@ export const OID4VCI_EVENTS = {
       notified_at: '2026-11-30T10:04:10.000Z',
     },
   },
+  'oid4vci.authorization.approved': {
+    readPermission: 'credentials:issue',
+    description:
+      'The tenant approved an authorization of the authorization code flow (POST ' +
+      '/v1/oid4vci/authorizations/{id}/approve): the wallet gets its code when the browser returns.',
+    data: z.strictObject({
+      authorization_id: id('The authorization (GET /v1/oid4vci/authorizations/{id}).'),
+      ...offerFields,
+      offer_id: id('The offer its token redeems: the one whose issuer_state it carried, or one made now.'),
+      approved_at: instant('When.'),
+    }),
+    example: {
+      authorization_id: '5b1e2f0a-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
+      ...EXAMPLE,
+      approved_at: '2026-11-30T10:01:00.000Z',
+    },
+  },
+  'oid4vci.authorization.denied': {
+    readPermission: 'credentials:issue',
+    description: 'The tenant denied an authorization of the authorization code flow: the wallet is told access_denied.',
+    data: z.strictObject({
+      authorization_id: id('The authorization (GET /v1/oid4vci/authorizations/{id}).'),
+      offer_id: id('The offer whose issuer_state it carried.').nullable(),
+      configuration_ids: z.array(z.string()).meta({ description: 'The credential configurations asked for.' }),
+      denied_at: instant('When.'),
+    }),
+    example: {
+      authorization_id: '5b1e2f0a-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
+      offer_id: null,
+      configuration_ids: ['UniversityDegree'],
+      denied_at: '2026-11-30T10:01:00.000Z',
+    },
+  },
 } as const;

@@ -225,7 +225,7 @@ export const mergedConfiguration = z.custom<Parameters<typeof checkConfiguration
 
 const MAX_OFFER_CLAIMS_BYTES = 32 * 1024;
 
-const subjectClaims = z
+export const subjectClaims = z
   .record(z.string(), z.record(z.string(), z.unknown()), {
     error: 'claims must map each configuration id to the subject’s claims (a JSON object)',
   })
@@ -283,6 +283,17 @@ export const createOfferInput = z.object({
       examples: ['did:example:alice'],
     }),
   claims: subjectClaims,
+  grantType: z
+    .enum(['pre_authorized_code', 'authorization_code'], {
+      error: 'grant_type must be pre_authorized_code or authorization_code',
+    })
+    .meta({
+      id: 'Oid4vciGrantType',
+      description:
+        'pre_authorized_code (default), or authorization_code: the wallet signs its holder in at the tenant’s ' +
+        'login page, with the offer’s issuer_state (no transaction code).',
+    })
+    .nullish(),
   txCode: txCode.nullish(),
   expiresIn: z
     .int({ error: 'expires_in must be an integer' })

@@ -11,6 +11,7 @@ import {
   Oauth2AuthorizationServer,
   Oauth2ServerErrorResponseError,
   preAuthorizedCodeGrantIdentifier,
+  authorizationCodeGrantIdentifier,
   setGlobalConfig,
   type CallbackContext,
   type Jwk,
@@ -110,26 +111,37 @@ function issuerMetadataResult(metadata: object) {
   };
 }
 
+export type OfferGrant =
+  | {
+      preAuthorizedCode: string;
+      txCode: { length: number; input_mode: 'numeric' | 'text'; description?: string } | null;
+    }
+  | { issuerState: string };
+
 /**
- * The Credential Offer (OpenID4VCI §4.1) of a pre-authorized code, by value and by reference: its JSON object,
- * the openid-credential-offer:// URI carrying it, and the one carrying `offerUri` where it is served.
+ * The Credential Offer (OpenID4VCI §4.1) of a pre-authorized code or of the authorization code grant (its
+ * issuer_state), by value and by reference: its JSON object, the openid-credential-offer:// URI carrying it, and the
+ * one carrying `offerUri` where it is served.
  */
 export async function credentialOffer(options: {
   metadata: object;
   configurationIds: string[];
-  preAuthorizedCode: string;
-  txCode: { length: number; input_mode: 'numeric' | 'text'; description?: string } | null;
+  grant: OfferGrant;
   offerUri: string;
 }) {
+  const { grant } = options;
   const common = {
     issuerMetadata: issuerMetadataResult(options.metadata),
     credentialConfigurationIds: options.configurationIds,
-    grants: {
-      [preAuthorizedCodeGrantIdentifier]: {
-        'pre-authorized_code': options.preAuthorizedCode,
-        ...(options.txCode && { tx_code: options.txCode }),
-      },
-    },
+    grants:
+      'issuerState' in grant
+        ? { [authorizationCodeGrantIdentifier]: { issuer_state: grant.issuerState } }
+        : {
+            [preAuthorizedCodeGrantIdentifier]: {
+              'pre-authorized_code': grant.preAuthorizedCode,
+              ...(grant.txCode && { tx_code: grant.txCode }),
+            },
+          },
   };
   const byValue = await issuer.createCredentialOffer(common);
   const byReference = await issuer.createCredentialOffer({ ...common, credentialOfferUri: options.offerUri });
@@ -142,22 +154,54 @@ export async function credentialOffer(options: {
 
 export type RequestLike = { method: string; url: string; headers: Headers };
 
+export type TokenGrant =
+  | { grantType: 'pre-authorized_code'; preAuthorizedCode: string; txCode: string | undefined; dpopJwt?: string }
+  | {
+      grantType: 'authorization_code';
+      code: string;
+      codeVerifier: string | undefined;
+      redirectUri: string | undefined;
+      clientId: string | undefined;
+      dpopJwt?: string;
+    };
+
 /**
- * A Token Request (RFC 6749 §4.1.3; OpenID4VCI §6.1) of the pre-authorized code grant: its code and transaction
- * code, and the DPoP proof sent with it. Another grant type is unsupported_grant_type.
+ * A Token Request (RFC 6749 §4.1.3; OpenID4VCI §6.1) of the pre-authorized code grant (its code and transaction
+ * code) or of the authorization code grant (code, PKCE verifier, redirect_uri, client_id), and the DPoP proof sent
+ * with it. Another grant type is unsupported_grant_type.
  */
-export function parseTokenRequest(body: Record<string, string>, request: RequestLike) {
+export function parseTokenRequest(body: Record<string, string>, request: RequestLike): TokenGrant {
   let parsed;
   try {
     parsed = authorizationServer.parseAccessTokenRequest({ accessTokenRequest: body, request: request as never });
   } catch (error) {
     throw asOauth2Error(error, 'invalid_request');
   }
+  const dpopJwt = parsed.dpop?.jwt;
+  if (parsed.grant.grantType === authorizationCodeGrantIdentifier) {
+    return {
+      grantType: 'authorization_code',
+      code: parsed.grant.code,
+      codeVerifier: parsed.pkceCodeVerifier,
+      redirectUri: body.redirect_uri,
+      clientId: body.client_id,
+      dpopJwt,
+    };
+  }
   if (parsed.grant.grantType !== preAuthorizedCodeGrantIdentifier) {
     throw new Oauth2Error('unsupported_grant_type', `the grant type ${body.grant_type} is not supported`);
   }
-  return { preAuthorizedCode: parsed.grant.preAuthorizedCode, txCode: parsed.grant.txCode, dpopJwt: parsed.dpop?.jwt };
+  return {
+    grantType: 'pre-authorized_code',
+    preAuthorizedCode: parsed.grant.preAuthorizedCode,
+    txCode: parsed.grant.txCode,
+    dpopJwt,
+  };
 }
+
+/** The Pushed Authorization Response (RFC 9126 §2.2): the request_uri and its lifetime. */
+export const pushedAuthorizationResponse = (requestUri: string, expiresInSeconds: number) =>
+  authorizationServer.createPushedAuthorizationResponse({ requestUri, expiresInSeconds }).pushedAuthorizationResponse;
 
 /** The nonce and jti a DPoP proof claims, read before it is verified (to check the nonce is ours, and fresh). */
 export function peekDpopProof(jwt: string): { nonce: string | undefined } {

@@ -36,6 +36,8 @@ import * as repository from './oid4vci.repository.js';
 import { findConfigurations } from './configurations.repository.js';
 import type { OfferRow } from './oid4vci.repository.js';
 import { ACCESS_TOKEN_PREFIX, createWalletAuth, type Issuer, type WalletRequest } from './wallet-auth.js';
+import { createAuthorizationProtocol } from './authorization.protocol.js';
+import { issuerStateOf } from './authorization.policy.js';
 
 export type { Answer, Issuer, WalletRequest };
 
@@ -51,6 +53,7 @@ export type Oid4vciProtocolDeps = {
 export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials, clock, log }: Oid4vciProtocolDeps) {
   const auth = createWalletAuth({ prisma, keys, clock });
   const { checkDpop, authorized } = auth;
+  const authorization = createAuthorizationProtocol({ prisma, clock, auth });
   /**
    * The issuer of `slug` (a /oid4vci/{slug}/… URL), or of the verified domain the request came in on (slug null:
    * the domain's own well-known documents). On the service's host the identifier is {base}/oid4vci/{slug}; on the
@@ -106,9 +109,10 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
   }
 
   /** The authorization server's metadata (RFC 8414), the issuer being its own authorization server. */
-  function asMetadata(issuer: Issuer) {
+  async function asMetadata(issuer: Issuer) {
+    const codeFlow = (await authorization.loginUrlOf(issuer)) !== null;
     const body = JSON.stringify(
-      checkedAuthorizationServerMetadata(authorizationServerMetadata(issuer.identifier, issuer.endpoints)),
+      checkedAuthorizationServerMetadata(authorizationServerMetadata(issuer.identifier, issuer.endpoints, codeFlow)),
     );
     return { body, etag: etagOf(body) };
   }
@@ -122,14 +126,19 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
     const { offer: object } = await credentialOffer({
       metadata: issuerMetadataOf(issuer, configurations),
       configurationIds: offer.configurationIds,
-      preAuthorizedCode: preAuthorizedCodeOf(reference),
-      txCode: offer.txCodeLength
-        ? {
-            length: offer.txCodeLength,
-            input_mode: offer.txCodeInputMode as 'numeric' | 'text',
-            ...(offer.txCodeDescription && { description: offer.txCodeDescription }),
-          }
-        : null,
+      grant:
+        offer.grantType === 'authorization_code'
+          ? { issuerState: issuerStateOf(reference) }
+          : {
+              preAuthorizedCode: preAuthorizedCodeOf(reference),
+              txCode: offer.txCodeLength
+                ? {
+                    length: offer.txCodeLength,
+                    input_mode: offer.txCodeInputMode as 'numeric' | 'text',
+                    ...(offer.txCodeDescription && { description: offer.txCodeDescription }),
+                  }
+                : null,
+            },
       offerUri: `${issuer.endpoints.offerPrefix}${reference}`,
     });
     return object;
@@ -153,6 +162,7 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
     }
     const body = Object.fromEntries(new URLSearchParams(request.body.toString('utf8')));
     const grant = parseTokenRequest(body, request);
+    if (grant.grantType === 'authorization_code') return authorization.token(issuer, request, grant);
     const now = clock.now();
     const tenantId = issuer.tenant.id;
     const offer = await repository.findOfferByPreAuthorizedCodeHash(prisma, tenantId, sha256(grant.preAuthorizedCode));
@@ -258,6 +268,7 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
     offerByReference,
     nonce,
     token,
+    authorization,
     credential,
     notification,
     deferredCredential,

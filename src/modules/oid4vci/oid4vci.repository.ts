@@ -83,7 +83,10 @@ export type NewOffer = {
   configurationIds: string[];
   claims: Record<string, Record<string, unknown>>;
   referenceHash: Uint8Array<ArrayBuffer>;
-  preAuthorizedCodeHash: Uint8Array<ArrayBuffer>;
+  /** Null for the authorization code grant, whose offers carry an issuer_state (its hash) instead. */
+  preAuthorizedCodeHash: Uint8Array<ArrayBuffer> | null;
+  grantType?: 'pre_authorized_code' | 'authorization_code';
+  issuerState?: string | null;
   txCode: { hash: Uint8Array<ArrayBuffer>; length: number; inputMode: string; description: string | null } | null;
   expiresAt: Date;
   createdByUserId: string;
@@ -100,6 +103,8 @@ export function createOffer(db: Db, id: string, offer: NewOffer): Promise<OfferR
       claims: offer.claims as Prisma.InputJsonObject,
       referenceHash: offer.referenceHash,
       preAuthorizedCodeHash: offer.preAuthorizedCodeHash,
+      ...(offer.grantType && { grantType: offer.grantType }),
+      issuerState: offer.issuerState ?? null,
       txCodeHash: offer.txCode?.hash ?? null,
       txCodeLength: offer.txCode?.length ?? null,
       txCodeInputMode: offer.txCode?.inputMode ?? null,

@@ -20,13 +20,13 @@ const ENDPOINTS = ['token', 'nonce', 'credential', 'notification', 'deferred-cre
 type Endpoint = (typeof ENDPOINTS)[number];
 
 /** `/oid4vci/{slug}/{rest}` → the slug and the rest; null for anything else. */
-function issuerPath(pathname: string): { slug: string; rest: string } | null {
+export function issuerPath(pathname: string): { slug: string; rest: string } | null {
   if (!pathname.startsWith(ISSUER_PATH_PREFIX)) return null;
   const [slug = '', ...rest] = pathname.slice(ISSUER_PATH_PREFIX.length).split('/');
   return TENANT_SLUG_PATTERN.test(slug) ? { slug, rest: rest.join('/') } : null;
 }
 
-const notFound = (response: ServerResponse, requestId: string, what: string) =>
+export const notFound = (response: ServerResponse, requestId: string, what: string) =>
   sendJson(
     response,
     404,
@@ -38,7 +38,7 @@ const notFound = (response: ServerResponse, requestId: string, what: string) =>
  * The issuer a request is for: the slug's tenant (on the service's host, or on that tenant's own verified domain),
  * or, with `slug` null, the tenant of the verified domain it came in on.
  */
-async function issuerOf(context: PublicRequest, slug: string | null): Promise<Issuer | null> {
+export async function issuerOf(context: PublicRequest, slug: string | null): Promise<Issuer | null> {
   const host = await context.services.publicBaseUrl.verifiedHost(context.request);
   return context.services.oid4vciProtocol.issuerFor(host, slug);
 }
@@ -78,7 +78,7 @@ const serveMetadata =
     sendMetadata(
       context.request,
       context.response,
-      which === 'issuer' ? await protocol.metadata(issuer) : protocol.asMetadata(issuer),
+      which === 'issuer' ? await protocol.metadata(issuer) : await protocol.asMetadata(issuer),
     );
   };
 
@@ -94,7 +94,7 @@ async function serveOffer(context: PublicRequest): Promise<void> {
 }
 
 /** The request as the protocol reads it: the URL the wallet used (DPoP's htu), its headers and body. */
-async function walletRequest(context: PublicRequest, issuer: Issuer): Promise<WalletRequest> {
+export async function walletRequest(context: PublicRequest, issuer: Issuer): Promise<WalletRequest> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(context.request.headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);

@@ -32,6 +32,8 @@ import * as repository from './oid4vci.repository.js';
 import type { OfferRow } from './oid4vci.repository.js';
 import { findConfigurations } from './configurations.repository.js';
 import { activeIssuerDid } from './configurations.service.js';
+import { assertAuthorizationCodeFlow } from './authorization-settings.service.js';
+import { issuerStateKey, issuerStateOf } from './authorization.policy.js';
 
 export const OFFER_NOT_FOUND = 'offer not found';
 const OFFER_NOT_OPEN = 'offer not found or no longer open';
@@ -63,6 +65,23 @@ export type Oid4vciServiceDeps = {
   configuredBaseUrl: () => string;
 };
 
+/** Each offered configuration's claims, checked as the issue path will check them for a wallet's credential. */
+export function checkOfferedClaims(
+  configs: CredentialConfiguration[],
+  claims: Record<string, Record<string, unknown>>,
+) {
+  const unknown = Object.keys(claims).find((id) => !configs.some((config) => config.configurationId === id));
+  if (unknown !== undefined) throw badRequest(`claims names a configuration that is not offered: ${unknown}`);
+  // A holder key of the right shape, to run the issue rules on the claims now rather than at the wallet.
+  const probe = { jwk: { kty: 'OKP', crv: 'Ed25519', x: 'A'.repeat(43) }, did: 'did:key:z6Mkprobe' };
+  for (const config of configs) {
+    const offered = claims[config.configurationId] ?? {};
+    const problem = offeredClaimsProblem(config, offered);
+    if (problem) throw badRequest(problem);
+    parseIssueInput(issueRequestFor(config, offered, probe, new Date()));
+  }
+}
+
 export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServiceDeps) {
   function viewOfOffer(row: OfferRow, now = new Date()): OfferView {
     const { txCodeLength, txCodeInputMode, txCodeDescription, ...rest } = row;
@@ -89,20 +108,6 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
     };
   }
 
-  /** Each offered configuration's claims, checked as the issue path will check them for a wallet's credential. */
-  function checkOfferedClaims(configs: CredentialConfiguration[], claims: Record<string, Record<string, unknown>>) {
-    const unknown = Object.keys(claims).find((id) => !configs.some((config) => config.configurationId === id));
-    if (unknown !== undefined) throw badRequest(`claims names a configuration that is not offered: ${unknown}`);
-    // A holder key of the right shape, to run the issue rules on the claims now rather than at the wallet.
-    const probe = { jwk: { kty: 'OKP', crv: 'Ed25519', x: 'A'.repeat(43) }, did: 'did:key:z6Mkprobe' };
-    for (const config of configs) {
-      const offered = claims[config.configurationId] ?? {};
-      const problem = offeredClaimsProblem(config, offered);
-      if (problem) throw badRequest(problem);
-      parseIssueInput(issueRequestFor(config, offered, probe, new Date()));
-    }
-  }
-
   async function createOffer(
     principal: Principal,
     rawInput: unknown,
@@ -116,12 +121,15 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
     if (missing !== undefined) throw badRequest(`unknown credential configuration: ${missing}`);
     checkOfferedClaims(configs, input.claims);
     for (const config of configs) await activeIssuerDid(prisma, tenantId, config.issuer.did);
+    const authorizationCode = input.grantType === 'authorization_code';
+    if (authorizationCode) await assertAuthorizationCodeFlow(prisma, tenantId, input.txCode);
 
     const issuer = await issuerOf(tenantId, origin);
     const now = new Date();
     const id = uuidV7(now.getTime());
     const reference = randomSecret();
-    const preAuthorizedCode = preAuthorizedCodeOf(reference);
+    const preAuthorizedCode = authorizationCode ? null : preAuthorizedCodeOf(reference);
+    const issuerState = authorizationCode ? issuerStateOf(reference) : null;
     const txCodeAsked = input.txCode
       ? {
           length: input.txCode.length ?? TX_CODE_LENGTH.default,
@@ -141,7 +149,8 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
         configurationIds: input.configurationIds,
         claims,
         referenceHash: sha256(reference),
-        preAuthorizedCodeHash: sha256(preAuthorizedCode),
+        preAuthorizedCodeHash: preAuthorizedCode === null ? null : sha256(preAuthorizedCode),
+        ...(issuerState && { grantType: 'authorization_code' as const, issuerState: issuerStateKey(issuerState) }),
         txCode: txCodeAsked && {
           hash: txCodeHash(id, txCode!),
           length: txCodeAsked.length,
@@ -156,7 +165,7 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
         offer_id: id,
         subject_id: input.subjectId,
         configuration_ids: input.configurationIds,
-        grant_type: 'pre_authorized_code',
+        grant_type: authorizationCode ? 'authorization_code' : 'pre_authorized_code',
         tx_code_required: txCode !== null,
         expires_at: expiresAt.toISOString(),
       });
@@ -173,8 +182,7 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
     const links = await credentialOffer({
       metadata,
       configurationIds: input.configurationIds,
-      preAuthorizedCode,
-      txCode: txCodeAsked,
+      grant: issuerState ? { issuerState } : { preAuthorizedCode: preAuthorizedCode!, txCode: txCodeAsked },
       offerUri: credentialOfferUri,
     });
     return {
