@@ -1,8 +1,11 @@
 // A wallet written from OpenID4VCI 1.0 and RFC 9449 for the tests, with jose and node:crypto only (never the
 // @openid4vc libraries the service uses): it reads an offer, the issuer's metadata, redeems the pre-authorized code
 // (with a DPoP key, retrying once with the server's DPoP nonce, or as a bearer), fetches c_nonces and asks for
-// credentials with `jwt` key proofs. Each step can be bent by the tests of hostile wallets.
-import { createHash, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+// credentials with `jwt` key proofs. Each step can be bent by the tests of hostile wallets. For the authorization
+// code flow: PKCE (RFC 7636) with node:crypto, the pushed request (RFC 9126), and a browser that follows Location
+// headers with node:http.
+import { createHash, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import * as jose from 'jose';
 import { base58btc } from 'multiformats/bases/base58';
 import type { HttpResult, TestApp } from './harness.js';
@@ -84,8 +87,53 @@ export function keyProof(
 export type CredentialOffer = {
   credential_issuer: string;
   credential_configuration_ids: string[];
-  grants: Record<string, { 'pre-authorized_code': string; tx_code?: { length?: number; input_mode?: string } }>;
+  grants: Record<
+    string,
+    { 'pre-authorized_code': string; tx_code?: { length?: number; input_mode?: string }; issuer_state?: string }
+  >;
 };
+
+/** A PKCE pair (RFC 7636 §4.1, §4.2): a 43-character verifier and its S256 challenge. */
+export function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export type BrowserHop = { url: string; status: number; location: string | null; body: string };
+
+/** One GET as a browser makes it (node:http), redirects not followed. */
+export function browserGet(url: string): Promise<BrowserHop> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { method: 'GET', headers: { accept: 'text/html' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          url,
+          status: response.statusCode ?? 0,
+          location: response.headers.location ?? null,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/** A browser following Location headers from `url` (RFC 9110 §15.4) until an answer that is not a redirect. */
+export async function followRedirects(url: string, maxHops = 10): Promise<BrowserHop[]> {
+  const hops: BrowserHop[] = [];
+  let next: string | null = url;
+  while (next !== null) {
+    if (hops.length === maxHops)
+      throw new Error(`more than ${maxHops} redirects: ${hops.map((h) => h.url).join(' → ')}`);
+    const hop = await browserGet(next);
+    hops.push(hop);
+    next = hop.status >= 300 && hop.status < 400 && hop.location ? new URL(hop.location, hop.url).toString() : null;
+  }
+  return hops;
+}
 
 const PRE_AUTHORIZED = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
 
@@ -145,6 +193,25 @@ export function createWallet(defaultApp: TestApp, options: WalletOptions = {}) {
   ) {
     const body = new URLSearchParams({ grant_type: PRE_AUTHORIZED, 'pre-authorized_code': code, ...extra });
     if (txCode !== undefined) body.set('tx_code', txCode);
+    return formTokenRequest(tokenEndpoint, body);
+  }
+
+  /** The authorization code grant's token request (RFC 6749 §4.1.3, RFC 7636 §4.5), DPoP as tokenRequest. */
+  async function authorizationCodeTokenRequest(
+    tokenEndpoint: string,
+    parameters: { code: string; code_verifier: string; redirect_uri: string; client_id: string },
+  ) {
+    return formTokenRequest(tokenEndpoint, new URLSearchParams({ grant_type: 'authorization_code', ...parameters }));
+  }
+
+  /** A pushed authorization request (RFC 9126 §2.1): the parameters form-encoded. */
+  async function pushAuthorizationRequest(parEndpoint: string, parameters: Record<string, string>) {
+    const body = new URLSearchParams(parameters).toString();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    return app.request('POST', pathOf(parEndpoint), { rawBody: body, headers });
+  }
+
+  async function formTokenRequest(tokenEndpoint: string, body: URLSearchParams) {
     const send = async () => {
       const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
       if (options.dpop) headers.dpop = await dpopProof(options.dpop, 'POST', tokenEndpoint, { nonce: dpopNonce });
@@ -207,6 +274,8 @@ export function createWallet(defaultApp: TestApp, options: WalletOptions = {}) {
     offerFrom,
     metadata,
     tokenRequest,
+    authorizationCodeTokenRequest,
+    pushAuthorizationRequest,
     nonce,
     credentialRequest,
     receive,

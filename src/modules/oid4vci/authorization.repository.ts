@@ -134,7 +134,7 @@ export async function completeReturn(
   const rows = await db.$queryRaw<{ id: string }[]>`
     UPDATE oid4vci_authorizations
     SET state = CASE WHEN state = 'approved' THEN 'code_issued'::oid4vci_authorization_state ELSE state END,
-        code_hash = CASE WHEN state = 'approved' THEN ${code.hash} ELSE NULL END,
+        code_hash = CASE WHEN state = 'approved' THEN ${code.hash}::bytea ELSE NULL END,
         expires_at = CASE WHEN state = 'approved' THEN ${code.until}::timestamptz ELSE expires_at END,
         return_hash = NULL
     WHERE tenant_id = ${tenantId}::uuid AND return_hash = ${returnHash} AND state IN ('approved', 'denied')

@@ -86,10 +86,18 @@ export function createCredentialEndpoint({
     const configurations = await configurationsOf(issuer);
     const { body, encryption } = await readRequest(issuer, request);
     const parsed = parseCredentialRequest(body, issuerMetadataOf(issuer, configurations));
-    if (parsed.credentialIdentifier !== undefined) {
-      throw new Oauth2Error('unknown_credential_identifier', 'no credential identifiers were issued with this token');
+    // An authorization code grant's token response names one dataset per configuration, identified by its id (§6.2).
+    const identified = parsed.credentialIdentifier;
+    if (
+      identified !== undefined &&
+      !(offer.grantType === 'authorization_code' && offer.configurationIds.includes(identified))
+    ) {
+      throw new Oauth2Error(
+        'unknown_credential_identifier',
+        'no such credential identifier was issued with this token',
+      );
     }
-    const configurationId = parsed.configurationId!;
+    const configurationId = identified ?? parsed.configurationId!;
     const scheme = offer.dpopJkt ? 'DPoP' : 'Bearer';
     const refusal = credentialRefusal(offer, configurationId, now);
     if (refusal?.error === 'invalid_token') throw invalidToken(refusal.description, scheme);
