@@ -47,6 +47,8 @@ type Targets = {
   configurationId: string;
   /** An OpenID4VCI offer's id: the tenant's open offer, or an unknown one. */
   offerId: string;
+  /** An authorization of the OpenID4VCI code flow: the tenant's pending one, or an unknown one. */
+  authorizationId: string;
 };
 type Rest = { method: string; path: string; body?: unknown };
 type GraphQL = { query: string; variables?: Record<string, unknown> };
@@ -826,6 +828,8 @@ const offerBody = (t: Targets) => ({
   claims: { [t.configurationId]: { name: 'Matrix' } },
 });
 const CONFIGURATION_NOT_FOUND = { status: 404, error: 'credential configuration not found' } as const;
+const AUTHORIZATION_NOT_FOUND = { status: 404, error: 'authorization not found' } as const;
+const MATRIX_LOGIN_URL = 'https://login.example.com/matrix';
 const byConfiguration = (query: string) => (t: Targets) => ({ query, variables: { id: t.configurationId } });
 ENDPOINTS.push(
   {
@@ -914,9 +918,77 @@ ENDPOINTS.push(
     }),
     allowed: { status: 404, error: 'offer not found or no longer open' },
   },
+  {
+    name: 'GET /v1/oid4vci/authorization-settings',
+    permission: 'oid4vci:manage',
+    rest: () => ({ method: 'GET', path: '/v1/oid4vci/authorization-settings' }),
+    graphql: () => ({ query: '{ oid4vciAuthorizationSettings { loginUrl } }' }),
+    allowed: OK,
+  },
+  {
+    name: 'PUT /v1/oid4vci/authorization-settings',
+    permission: 'oid4vci:manage',
+    rest: () => ({ method: 'PUT', path: '/v1/oid4vci/authorization-settings', body: { login_url: MATRIX_LOGIN_URL } }),
+    graphql: () => ({
+      query:
+        'mutation ($input: Oid4vciAuthorizationSettingsInput!) { updateOid4vciAuthorizationSettings(input: $input) { loginUrl } }',
+      variables: { input: { loginUrl: MATRIX_LOGIN_URL } },
+    }),
+    allowed: OK,
+  },
+  {
+    name: 'GET /v1/oid4vci/authorizations/:id',
+    permission: 'credentials:issue',
+    rest: (t) => ({ method: 'GET', path: `/v1/oid4vci/authorizations/${t.authorizationId}` }),
+    graphql: (t) => ({
+      query: 'query ($id: String!) { oid4vciAuthorization(id: $id) { id } }',
+      variables: { id: t.authorizationId },
+    }),
+    allowed: AUTHORIZATION_NOT_FOUND,
+  },
+  ...(['approve', 'deny'] as const).map((decision): Endpoint => ({
+    name: `POST /v1/oid4vci/authorizations/:id/${decision}`,
+    permission: 'credentials:issue',
+    rest: (t) => ({ method: 'POST', path: `/v1/oid4vci/authorizations/${t.authorizationId}/${decision}`, body: {} }),
+    graphql: (t) => ({
+      query: `mutation ($id: String!) { ${decision}Oid4vciAuthorization(id: $id) { redirectTo } }`,
+      variables: { id: t.authorizationId },
+    }),
+    allowed: AUTHORIZATION_NOT_FOUND,
+  })),
 );
 
 const endpoint = (name: string) => ENDPOINTS.find((e) => e.name === name)!;
+
+/**
+ * A pending authorization of the tenant's code flow, as a wallet's PAR and its browser's visit to the authorization
+ * endpoint leave it (the login page is never called): its id, from the redirect's authorization_id.
+ */
+async function pendingAuthorization(slug: string, configurationId: string): Promise<string> {
+  await ok(
+    app.request('PUT', '/v1/oid4vci/authorization-settings', {
+      token: owner.token,
+      body: { login_url: MATRIX_LOGIN_URL },
+    }),
+  );
+  const form = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'matrix-wallet',
+    redirect_uri: 'https://wallet.example.com/cb',
+    code_challenge: randomBytes(32).toString('base64url'),
+    code_challenge_method: 'S256',
+    scope: configurationId,
+  });
+  const pushed = await app.request('POST', `/oid4vci/${slug}/par`, {
+    rawBody: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(pushed.status, pushed.text).toBe(201);
+  const query = new URLSearchParams({ client_id: 'matrix-wallet', request_uri: pushed.body.request_uri });
+  const redirect = await app.request('GET', `/oid4vci/${slug}/authorize?${query}`);
+  expect(redirect.status).toBe(302);
+  return new URL(redirect.headers.get('location')!).searchParams.get('authorization_id')!;
+}
 
 /** Unknown ids; the plan is the tenant's own, so a permitted upgrade changes nothing. */
 const dummyTargets = (): Targets => ({
@@ -936,6 +1008,7 @@ const dummyTargets = (): Targets => ({
   domainId: randomUUID(),
   configurationId: 'matrix-unknown',
   offerId: randomUUID(),
+  authorizationId: randomUUID(),
 });
 
 // The custom role and the scoped key each hold one credentials permission, so scope narrowing and custom
@@ -1004,6 +1077,7 @@ beforeAll(async () => {
     subject_id: MATRIX_SUBJECT,
     claims: { 'matrix-real': { name: 'Matrix' } },
   });
+  const authorizationId = await pendingAuthorization(owner.tenant_slug, 'matrix-real');
   statusListPath = new URL(credential.status.uri).pathname;
   principals = {
     'owner session': { token: owner.token, role: 'owner', scopes: null },
@@ -1038,6 +1112,7 @@ beforeAll(async () => {
     domainId: domain.id,
     configurationId: configuration.configuration_id,
     offerId: offer.id,
+    authorizationId,
   };
   const session = await ok(
     app.request('POST', '/v1/auth/login', { body: { email: owner.email, password: owner.password } }),
@@ -1251,7 +1326,9 @@ async function tenantState() {
     prisma.oid4vciOffer.findMany({ where, ...byId }).then(bytesAsHex),
   ]);
   const oid4vpRequests = await prisma.oid4vpRequest.findMany({ where, ...byId }).then(bytesAsHex);
+  const oid4vciAuthorizations = await prisma.oid4vciAuthorization.findMany({ where, ...byId }).then(bytesAsHex);
   return {
+    oid4vciAuthorizations,
     didcommMessages,
     oid4vciConfigurations,
     oid4vciOffers,
@@ -1340,6 +1417,9 @@ const DENIED_WRITES: [PrincipalName, string][] = [
   ['auditor session (custom role)', 'POST /v1/domains'],
   ['viewer session', 'POST /v1/oid4vci/offers'],
   ['auditor session (custom role)', 'DELETE /v1/oid4vci/offers/:id'],
+  ['viewer session', 'POST /v1/oid4vci/authorizations/:id/approve'],
+  ['auditor session (custom role)', 'POST /v1/oid4vci/authorizations/:id/deny'],
+  ['issuer session', 'PUT /v1/oid4vci/authorization-settings'],
   ['issuer session', 'POST /v1/oid4vci/credential-configurations'],
   ['issuer session', 'PATCH /v1/oid4vci/credential-configurations/:configuration_id'],
   ['issuer session', 'DELETE /v1/oid4vci/credential-configurations/:configuration_id'],

@@ -47,6 +47,11 @@ const TABLES: Record<string, 'erased' | 'none'> = {
   oid4vci_credential_configurations: 'none',
   // Hashes of single-use nonces and DPoP proof ids.
   oid4vci_nonces: 'none',
+  // The wallet's client_id, redirect_uri, state and PKCE challenge, configuration ids, hashes of single-use secrets:
+  // the claims an approval supplies are written to the offer it leads to (erased with it), never here.
+  oid4vci_authorizations: 'none',
+  // The tenant's login page URL.
+  oid4vci_issuer_settings: 'none',
   // An offer holds its subject's claims until it is erased (claims emptied, an open one cancelled).
   oid4vci_offers: 'erased',
   // What a wallet presented to the tenant's OpenID4VP requests: claims kept on a verified one, erased with the subject.

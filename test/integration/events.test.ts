@@ -91,6 +91,8 @@ describe('the catalogue', () => {
         'member.joined',
         'member.removed',
         'member.role_changed',
+        'oid4vci.authorization.approved',
+        'oid4vci.authorization.denied',
         'oid4vci.offer.cancelled',
         'oid4vci.offer.created',
         'oid4vci.offer.credential_issued',

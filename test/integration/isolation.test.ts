@@ -50,7 +50,7 @@ type Side = {
   x5c: string[];
   anchor: { id: string };
   /** An OpenID4VCI credential configuration (its id names the side) and an open offer of it. */
-  oid4vci: { configurationId: string; offerId: string };
+  oid4vci: { configurationId: string; offerId: string; authorizationId: string };
   /** An OpenID4VP presentation request of the tenant, pending. */
   oid4vp: { id: string; client_id: string };
 };
@@ -126,6 +126,7 @@ async function makeTenant(label: string): Promise<Side> {
     subject_id: SHARED_SUBJECT,
     claims: { [configuration.configuration_id]: claims },
   });
+  const authorizationId = await pendingAuthorization(owner, configuration.configuration_id);
   const oid4vp = await post('/v1/oid4vp/requests', {
     credential: { format: 'dc+sd-jwt', type: 'https://example.com/isolation', claims: ['name'] },
   });
@@ -133,7 +134,7 @@ async function makeTenant(label: string): Promise<Side> {
     x5c: chain.x5c,
     anchor: { id: anchor.id },
     didcomm,
-    oid4vci: { configurationId: configuration.configuration_id, offerId: offer.id },
+    oid4vci: { configurationId: configuration.configuration_id, offerId: offer.id, authorizationId },
     oid4vp,
     owner,
     member,
@@ -206,11 +207,13 @@ async function issuingState(side: Side) {
       prisma.trustAttestation.findMany({ where, ...byId }),
       prisma.dataSubjectRequest.findMany({ where, ...byId }),
     ]);
-  const [oid4vciConfigurations, oid4vciOffers] = await Promise.all([
+  const [oid4vciConfigurations, oid4vciOffers, oid4vciAuthorizations] = await Promise.all([
     prisma.oid4vciCredentialConfiguration.findMany({ where, ...byId }),
     prisma.oid4vciOffer.findMany({ where, ...byId }).then(bytesAsHex),
+    prisma.oid4vciAuthorization.findMany({ where, ...byId }).then(bytesAsHex),
   ]);
   return {
+    oid4vciAuthorizations,
     dids,
     credentials,
     statusLists,
@@ -286,6 +289,7 @@ async function identifiers(side: Side): Promise<string[]> {
     side.domain.domain,
     side.oid4vci.configurationId,
     side.oid4vci.offerId,
+    side.oid4vci.authorizationId,
     side.oid4vp.id,
     ...FORMATS.flatMap((format) => {
       const credential = side.credentials[format];
@@ -400,6 +404,42 @@ async function expectOfferOpen(other: Side) {
     app.request('GET', `/v1/oid4vci/offers/${other.oid4vci.offerId}`, { token: other.owner.token }),
   );
   expect(read).toMatchObject({ id: other.oid4vci.offerId, state: 'offered' });
+}
+
+/** The other tenant's authorization still awaits its decision, as its owner sees it. */
+async function expectAuthorizationPending(other: Side) {
+  const path = `/v1/oid4vci/authorizations/${other.oid4vci.authorizationId}`;
+  expect(await ok(app.request('GET', path, { token: other.owner.token }))).toMatchObject({ state: 'pending' });
+}
+
+/**
+ * A pending authorization of the tenant's code flow: its login page set, a wallet's PAR, and the browser's visit to
+ * the authorization endpoint (the login page is never called). Its id, from the redirect's authorization_id.
+ */
+async function pendingAuthorization(owner: RegisteredUser, configurationId: string): Promise<string> {
+  await ok(
+    app.request('PUT', '/v1/oid4vci/authorization-settings', {
+      token: owner.token,
+      body: { login_url: 'https://login.example.com/isolation' },
+    }),
+  );
+  const form = new URLSearchParams({
+    response_type: 'code',
+    client_id: 'isolation-wallet',
+    redirect_uri: 'https://wallet.example.com/cb',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    scope: configurationId,
+  });
+  const pushed = await app.request('POST', `/oid4vci/${owner.tenant_slug}/par`, {
+    rawBody: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(pushed.status, pushed.text).toBe(201);
+  const query = new URLSearchParams({ client_id: 'isolation-wallet', request_uri: pushed.body.request_uri });
+  const redirect = await app.request('GET', `/oid4vci/${owner.tenant_slug}/authorize?${query}`);
+  expect(redirect.status).toBe(302);
+  return new URL(redirect.headers.get('location')!).searchParams.get('authorization_id')!;
 }
 
 const ID_CASES: IdCase[] = [
@@ -523,6 +563,34 @@ const ID_CASES: IdCase[] = [
     error: 'offer not found or no longer open',
     stillThere: expectOfferOpen,
   },
+  {
+    name: 'GET /v1/oid4vci/authorizations/:id',
+    foreignId: (other) => other.oid4vci.authorizationId,
+    call: (id) => ({
+      rest: { method: 'GET', path: `/v1/oid4vci/authorizations/${id}` },
+      graphql: { query: 'query ($id: String!) { oid4vciAuthorization(id: $id) { id } }', variables: { id } },
+    }),
+    status: 404,
+    error: 'authorization not found',
+  },
+  ...(['approve', 'deny'] as const).map((decision): IdCase => ({
+    name: `POST /v1/oid4vci/authorizations/:id/${decision}`,
+    foreignId: (other) => other.oid4vci.authorizationId,
+    call: (id) => ({
+      rest: {
+        method: 'POST',
+        path: `/v1/oid4vci/authorizations/${id}/${decision}`,
+        body: decision === 'approve' ? { subject_id: 'did:example:intruder', claims: {} } : {},
+      },
+      graphql: {
+        query: `mutation ($id: String!) { ${decision}Oid4vciAuthorization(id: $id) { redirectTo } }`,
+        variables: { id },
+      },
+    }),
+    status: 404,
+    error: 'authorization not found',
+    stillThere: expectAuthorizationPending,
+  })),
   {
     name: 'GET /v1/domains/:id',
     foreignId: (other) => other.domain.id,
