@@ -143,7 +143,9 @@ describe('the token endpoint', () => {
         rawBody: body,
         headers: { 'content-type': contentType },
       });
-    await refused(() => form('grant_type=authorization_code&code=abc'), 400, 'unsupported_grant_type');
+    await refused(() => form('grant_type=refresh_token&refresh_token=abc'), 400, 'unsupported_grant_type');
+    // The authorization code grant (oid4vci-authorization.test.ts) needs its client_id, redirect_uri and verifier.
+    await refused(() => form('grant_type=authorization_code&code=abc'), 400, 'invalid_request', /client_id/);
     await refused(() => form(`grant_type=${encodeURIComponent(PRE_AUTHORIZED)}`), 400, 'invalid_request');
     await refused(
       () => form(JSON.stringify({ grant_type: PRE_AUTHORIZED }), 'application/json'),
