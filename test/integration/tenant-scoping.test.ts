@@ -23,7 +23,7 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { makeTestCa } from '../support/test-ca.js';
 import { verifiedDomainsCheckedBefore } from '../../src/modules/domains/domains.repository.js';
 import { BUILTIN_ROLE_IDS, changePlan, newRegistration, registerUser, uniqueSuffix } from '../support/factories.js';
-import { createWallet, dpopProof, walletKey } from '../support/oid4vci-wallet.js';
+import { createWallet, dpopProof, keyProof, pkcePair, walletKey } from '../support/oid4vci-wallet.js';
 import { oid4vciJobs } from '../../src/modules/oid4vci/oid4vci.jobs.js';
 import { systemClock } from '../../src/modules/jobs/clock.js';
 import { capturingLogger } from '../support/log-sink.js';
@@ -467,6 +467,73 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
       log: capturingLogger([]),
     } as never);
     await send('POST', `/v1/compliance/subjects/${encodeURIComponent(subject)}/erase`, owner.token);
+    expect(tenantScopeViolations(collect())).toEqual([]);
+  });
+
+  it('OpenID4VCI’s authorization code flow: the login page, PAR, authorize, approve and deny, return, token', async () => {
+    const owner = await registerUser(app);
+    const did = await send('POST', '/v1/dids', owner.token, { key_type: 'Ed25519' });
+    await send('POST', '/v1/oid4vci/credential-configurations', owner.token, {
+      configuration_id: 'Coded',
+      format: 'dc+sd-jwt',
+      issuer: did.did,
+      vct: 'https://credentials.example.com/coded',
+    });
+    await send('PUT', '/v1/oid4vci/authorization-settings', owner.token, { login_url: 'https://login.example.com/in' });
+    await get('/v1/oid4vci/authorization-settings', owner.token);
+    const offer = await send('POST', '/v1/oid4vci/offers', owner.token, {
+      configuration_ids: ['Coded'],
+      subject_id: `did:example:coded-${uniqueSuffix()}`,
+      claims: { Coded: { name: 'Coded' } },
+      grant_type: 'authorization_code',
+    });
+    const issuer = `${app.url}/oid4vci/${owner.tenant_slug}`;
+    const wallet = createWallet(app, { dpop: walletKey('EdDSA') });
+    const issuerState = (await wallet.offerFrom(offer.offer_uri)).grants.authorization_code!.issuer_state!;
+    const redirectUri = 'https://wallet.example.com/cb';
+    /** PAR, the browser at the authorization endpoint, the tenant's decision, the browser's return: the code. */
+    const authorize = async (extra: Record<string, string>, decision: 'approve' | 'deny') => {
+      const pkce = pkcePair();
+      const pushed = await wallet.pushAuthorizationRequest(`${issuer}/par`, {
+        response_type: 'code',
+        client_id: 'scoping-wallet',
+        redirect_uri: redirectUri,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+        ...extra,
+      });
+      expect(pushed.status, pushed.text).toBe(201);
+      const query = new URLSearchParams({ client_id: 'scoping-wallet', request_uri: pushed.body.request_uri });
+      const login = await app.request('GET', `/oid4vci/${owner.tenant_slug}/authorize?${query}`);
+      const id = new URL(login.headers.get('location')!).searchParams.get('authorization_id')!;
+      await get(`/v1/oid4vci/authorizations/${id}`, owner.token);
+      const body =
+        decision === 'approve' && !extra.issuer_state
+          ? { subject_id: 'did:example:w', claims: { Coded: { name: 'W' } } }
+          : {};
+      const decided = await send('POST', `/v1/oid4vci/authorizations/${id}/${decision}`, owner.token, body);
+      const back = await app.request(
+        'GET',
+        new URL(decided.redirect_to).pathname + new URL(decided.redirect_to).search,
+      );
+      return { code: new URL(back.headers.get('location')!).searchParams.get('code'), verifier: pkce.verifier };
+    };
+    const fromOffer = await authorize({ scope: 'Coded', issuer_state: issuerState }, 'approve');
+    await authorize({ scope: 'Coded' }, 'deny');
+    await authorize({ scope: 'Coded' }, 'approve');
+    const token = await wallet.authorizationCodeTokenRequest(`${issuer}/token`, {
+      code: fromOffer.code!,
+      code_verifier: fromOffer.verifier,
+      redirect_uri: redirectUri,
+      client_id: 'scoping-wallet',
+    });
+    expect(token.status, token.text).toBe(200);
+    const proof = await keyProof(walletKey(), { aud: issuer, nonce: await wallet.nonce(`${issuer}/nonce`) });
+    const issued = await wallet.credentialRequest(`${issuer}/credential`, token.body.access_token, {
+      credential_configuration_id: 'Coded',
+      proofs: { jwt: [proof] },
+    });
+    expect(issued.status, issued.text).toBe(200);
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 
