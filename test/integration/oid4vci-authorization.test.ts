@@ -369,6 +369,35 @@ describe('the authorization code flow, through a real redirect chain', () => {
   });
 });
 
+describe('erasure', () => {
+  it('the claims an approval supplied are erased with their subject; the code then buys nothing', async () => {
+    const wallet = createWallet(app);
+    const asMetadata = await wallet.metadata(issuer, 'oauth-authorization-server');
+    const subject = 'did:example:zed';
+    const claims = { given_name: 'Zed-erasable-name', degree: 'Zed-erasable-degree' };
+    decide = approveWith({ subject_id: subject, claims: { Degree: claims } });
+    const pushed = await push(wallet, { scope: 'Degree' }, asMetadata);
+    const code = arrival(await browse(asMetadata, pushed.requestUri)).get('code')!;
+    await ok(post(`/v1/compliance/subjects/${encodeURIComponent(subject)}/erase`, {}));
+    const { prisma } = app.database;
+    const [rows] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT ((SELECT count(*) FROM oid4vci_offers WHERE claims::text LIKE '%Zed-erasable%') +
+               (SELECT count(*) FROM oid4vci_authorizations a WHERE a::text LIKE '%Zed-erasable%'))::int AS n`,
+    );
+    expect(rows!.n).toBe(0);
+    const token = await wallet.authorizationCodeTokenRequest(asMetadata.token_endpoint, {
+      code,
+      code_verifier: pushed.pkce.verifier,
+      redirect_uri: pushed.redirectUri,
+      client_id: CLIENT_ID,
+    });
+    expect(token.body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'the offer of this authorization is no longer open',
+    });
+  });
+});
+
 describe('refusals', () => {
   const rows = () =>
     Promise.all([

@@ -26,7 +26,7 @@ export function authorizationStateAt(
   row: { state: (typeof AUTHORIZATION_STATES)[number]; expiresAt: Date },
   now: Date,
 ): AuthorizationState {
-  if (row.state === 'redeemed') return row.state;
+  if (row.state === 'redeemed' || row.state === 'denied') return row.state;
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.state;
 }
 
