@@ -168,11 +168,7 @@ export function createServices(
     ...createOid4vciService({ prisma, configuredBaseUrl: publicBaseUrl.configured }),
     // The authorization code flow: the tenant's login page, and its backend's decisions (authorization.service.ts).
     ...createAuthorizationSettingsService({ prisma, allowLoopbackHttp: config.webhookAllowPrivateUrls }),
-    ...createAuthorizationService({
-      prisma,
-      clock: config.clock ?? systemClock,
-      configuredBaseUrl: publicBaseUrl.configured,
-    }),
+    ...createAuthorizationService({ prisma, clock: config.clock ?? systemClock }),
   };
   const oid4vciProtocol = createOid4vciProtocol({
     prisma,

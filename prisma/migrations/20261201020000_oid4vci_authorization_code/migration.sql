@@ -19,6 +19,7 @@ CREATE TABLE "oid4vci_authorizations" (
     "tenant_id" UUID NOT NULL,
     "state" "oid4vci_authorization_state" NOT NULL DEFAULT 'pushed',
     "offer_id" UUID,
+    "base_url" TEXT NOT NULL,
     "client_id" TEXT NOT NULL,
     "redirect_uri" TEXT NOT NULL,
     "wallet_state" TEXT,

@@ -71,6 +71,7 @@ export function createAuthorizationProtocol({
     await repository.createAuthorization(prisma, {
       tenantId,
       offerId: offer?.id ?? null,
+      baseUrl: issuer.baseUrl,
       clientId: pushed.clientId,
       redirectUri: pushed.redirectUri,
       walletState: pushed.state,

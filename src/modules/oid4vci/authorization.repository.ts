@@ -24,6 +24,7 @@ export const authorizationView = {
   id: true,
   state: true,
   offerId: true,
+  baseUrl: true,
   clientId: true,
   redirectUri: true,
   walletState: true,
@@ -43,6 +44,7 @@ export type AuthorizationRow = Prisma.Oid4vciAuthorizationGetPayload<{ select: t
 export type NewAuthorization = {
   tenantId: string;
   offerId: string | null;
+  baseUrl: string;
   clientId: string;
   redirectUri: string;
   walletState: string | null;

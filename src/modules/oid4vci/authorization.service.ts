@@ -31,17 +31,20 @@ import { issuerEndpoints } from './issuer-metadata.js';
 export const AUTHORIZATION_NOT_FOUND = 'authorization not found';
 const NOT_PENDING = 'the authorization is not awaiting a decision (decided, expired, or the browser never arrived)';
 
-export type AuthorizationView = Omit<AuthorizationRow, 'state' | 'codeChallenge' | 'redirectUri' | 'walletState'> & {
+export type AuthorizationView = Omit<
+  AuthorizationRow,
+  'state' | 'codeChallenge' | 'redirectUri' | 'walletState' | 'baseUrl'
+> & {
   state: AuthorizationState;
 };
 /** A decision, with the URL to send the holder's browser to (shown this once). */
 export type DecidedAuthorization = AuthorizationView & { redirectTo: string };
 
-export type AuthorizationServiceDeps = { prisma: PrismaClient; clock: Clock; configuredBaseUrl: () => string };
+export type AuthorizationServiceDeps = { prisma: PrismaClient; clock: Clock };
 
-export function createAuthorizationService({ prisma, clock, configuredBaseUrl }: AuthorizationServiceDeps) {
+export function createAuthorizationService({ prisma, clock }: AuthorizationServiceDeps) {
   function viewOf(row: AuthorizationRow, now: Date): AuthorizationView {
-    const { codeChallenge: _c, redirectUri: _r, walletState: _w, ...rest } = row;
+    const { codeChallenge: _c, redirectUri: _r, walletState: _w, baseUrl: _b, ...rest } = row;
     return { ...rest, state: authorizationStateAt(row, now) };
   }
 
@@ -55,10 +58,10 @@ export function createAuthorizationService({ prisma, clock, configuredBaseUrl }:
     return viewOf(await authorizationOf(principal, id), clock.now());
   }
 
-  /** The service's URL the browser returns through, on the service's host (the tenant's domain may not be set up). */
-  async function returnUrl(tenantId: string, secret: string) {
+  /** The service's URL the browser returns through: on the host the wallet pushed its request to (its issuer). */
+  async function returnUrl(tenantId: string, row: AuthorizationRow, secret: string) {
     const tenant = await offers.findIssuerTenant(prisma, tenantId);
-    return `${issuerEndpoints(configuredBaseUrl(), tenant!.slug).authorizationReturn}?session=${secret}`;
+    return `${issuerEndpoints(row.baseUrl, tenant!.slug).authorizationReturn}?session=${secret}`;
   }
 
   async function approveAuthorization(
@@ -92,7 +95,7 @@ export function createAuthorizationService({ prisma, clock, configuredBaseUrl }:
     if (unknown !== undefined) throw badRequest(`claims names a configuration that was not asked for: ${unknown}`);
     checkOfferedClaims(configs, claims);
     const secret = randomSecret();
-    const redirectTo = await returnUrl(tenantId, secret);
+    const redirectTo = await returnUrl(tenantId, row, secret);
     const until = new Date(now.getTime() + RETURN_TTL_SECONDS * 1000);
     const subjectId = offer?.subjectId ?? input.subjectId!;
     const decided = await prisma.$transaction(async (tx) => {
@@ -161,7 +164,7 @@ export function createAuthorizationService({ prisma, clock, configuredBaseUrl }:
     const now = clock.now();
     if (authorizationStateAt(row, now) !== 'pending') throw conflict(NOT_PENDING);
     const secret = randomSecret();
-    const redirectTo = await returnUrl(principal.tenantId, secret);
+    const redirectTo = await returnUrl(principal.tenantId, row, secret);
     const until = new Date(now.getTime() + RETURN_TTL_SECONDS * 1000);
     const decided = await prisma.$transaction(async (tx) => {
       const moved = await repository.decide(
