@@ -17,6 +17,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { createAuditChainer } from './modules/audit/audit-pending.js';
 import { createInvitationsService } from './modules/members/invitations.service.js';
 import { createMembersService } from './modules/members/members.service.js';
 import { createRolesService } from './modules/roles/roles.service.js';
@@ -120,6 +121,7 @@ export function createServices(
     timeoutMs: config.didWebFetchTimeoutMs,
   });
   const audit = createAuditService({ prisma });
+  const auditChainer = createAuditChainer({ prisma, log: log.child({ component: 'audit' }) });
   const compliance = createComplianceService({
     prisma,
     issuerKeys,
@@ -153,6 +155,7 @@ export function createServices(
     issuerPublished: (tenantId, did) => isPublishedFor(did, tenantId, ownDids),
     certificateChains,
     publicBaseUrl: publicBaseUrl.configured,
+    auditChainer,
   });
   const domains = createDomainsService({
     prisma,
@@ -203,6 +206,7 @@ export function createServices(
     resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
     jwtVcIssuer,
     credentials,
+    auditChainer,
     statusLists,
     verification,
     trust,

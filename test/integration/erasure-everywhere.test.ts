@@ -28,6 +28,8 @@ const TABLES: Record<string, 'erased' | 'none'> = {
   audit_chain_heads: 'none',
   // Audit details name ids, types and counts, never claims.
   audit_events: 'none',
+  // Issued credentials' audit entries waiting for the chain: the same details.
+  audit_pending_entries: 'none',
   compliance_adoptions: 'none',
   compliance_attestations: 'none',
   // Evaluations count claim names; the report credential says nothing of subjects.
