@@ -162,7 +162,7 @@ function ConfigurationEditor({ initial, editing, dids }: { initial: Configuratio
         <legend>How a wallet shows it</legend>
         <div className="form-row">
           <CheckedField
-            label="Display name"
+            label="Credential name"
             value={form.displayName}
             onChange={(event) => set({ displayName: event.target.value })}
             problem={problems.displayName}
@@ -296,7 +296,7 @@ function ClaimRows({
         return (
           <div key={row.key} className="form-row claim-row" role="group" aria-label={`Claim ${index + 1}`}>
             <div className="field">
-              <label htmlFor={`${id}-name`}>Name</label>
+              <label htmlFor={`${id}-name`}>Claim name</label>
               <input
                 id={`${id}-name`}
                 value={row.name}

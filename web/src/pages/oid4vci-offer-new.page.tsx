@@ -230,10 +230,7 @@ function ClaimFields({
         return (
           <div key={row.name} className="form-row claim-row">
             <div className="field">
-              <label htmlFor={id}>
-                {row.label}
-                {row.mandatory && <span aria-hidden="true"> *</span>}
-              </label>
+              <label htmlFor={id}>{row.label}</label>
               {row.type === 'boolean' ? (
                 <select
                   id={id}
