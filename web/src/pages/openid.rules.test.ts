@@ -266,6 +266,7 @@ describe('a configuration’s form', () => {
       ...created.input,
       vct: created.input.vct ?? null,
       types: [],
+      claims: created.input.claims,
       display: created.input.display,
       validitySeconds: created.input.validitySeconds ?? null,
       bindingMethods: ['jwk'],
