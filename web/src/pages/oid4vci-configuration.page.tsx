@@ -27,6 +27,7 @@ import {
   type ConfigurationField,
   type ConfigurationForm,
 } from './oid4vci.rules';
+import './openid.css';
 
 export default function Oid4vciConfigurationPage() {
   const params = useParams<{ id?: string }>();
@@ -89,7 +90,7 @@ function ConfigurationEditor({ initial, editing, dids }: { initial: Configuratio
   const busy = created.fetching || updated.fetching;
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <div className="form-row">
+      <div className="openid-row">
         <CheckedField
           label="Configuration id"
           value={form.configurationId}
@@ -160,7 +161,7 @@ function ConfigurationEditor({ initial, editing, dids }: { initial: Configuratio
       <ClaimRows rows={form.claims} sdJwt={sdJwt} problems={claimProblems} onChange={(claims) => set({ claims })} />
       <fieldset>
         <legend>How a wallet shows it</legend>
-        <div className="form-row">
+        <div className="openid-row">
           <CheckedField
             label="Credential name"
             value={form.displayName}
@@ -284,7 +285,7 @@ function ClaimRows({
   const update = (key: string, change: Partial<ConfigurationClaimRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
   return (
-    <fieldset className="claims">
+    <fieldset className="openid-claims">
       <legend>Claims</legend>
       <p className="field-hint">
         The claims the credential carries, in the order a wallet shows them. A mandatory claim is always in it
@@ -294,7 +295,7 @@ function ClaimRows({
         const problem = problems.get(row.key);
         const id = `${row.key}`;
         return (
-          <div key={row.key} className="form-row claim-row" role="group" aria-label={`Claim ${index + 1}`}>
+          <div key={row.key} className="openid-row openid-claim" role="group" aria-label={`Claim ${index + 1}`}>
             <div className="field">
               <label htmlFor={`${id}-name`}>Claim name</label>
               <input

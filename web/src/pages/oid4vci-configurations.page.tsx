@@ -16,6 +16,7 @@ import {
 } from '../generated/graphql';
 import { formatTime } from './overview.rules';
 import { formatSeconds } from './openid.rules';
+import './feature-pages.css';
 import { claimSpecsOf, configurationHref, OID4VCI_FORMAT_LABELS } from './oid4vci.rules';
 
 const PAGE_SIZE = 20;

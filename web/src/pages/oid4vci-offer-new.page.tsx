@@ -37,7 +37,12 @@ const emptyForm = (canRead: boolean): OfferForm => ({
 
 export default function Oid4vciNewOfferPage() {
   const canRead = useCan('oid4vci:manage');
-  const [page] = useQuery({ query: Oid4vciNewOfferPageDocument, variables: { canReadConfigurations: canRead.allowed } });
+  const [page] = useQuery({
+    query: Oid4vciNewOfferPageDocument,
+    variables: { canReadConfigurations: canRead.allowed },
+    // Nothing to ask without oid4vci:manage: the form then takes the configuration id and the claims as typed.
+    pause: !canRead.allowed,
+  });
   const [created, setCreated] = useState<Created | null>(null);
   const configurations = page.data?.oid4vciCredentialConfigurations?.configurations ?? null;
   return (
@@ -157,7 +162,7 @@ function OfferEditor({
           Ask the wallet for a code (sent to the holder another way)
         </label>
         {form.askTxCode && (
-          <div className="form-row">
+          <div className="openid-row">
             <CheckedField
               label="Length"
               value={form.txCodeLength}
@@ -214,7 +219,7 @@ function ClaimFields({
   const update = (name: string, change: Partial<OfferForm['rows'][number]>) =>
     onChange(form.rows.map((row) => (row.name === name ? { ...row, ...change } : row)));
   return (
-    <fieldset className="claims">
+    <fieldset className="openid-claims">
       <legend>Claims</legend>
       {form.rows.length === 0 && <p className="muted">This configuration describes no claims.</p>}
       {form.rows.map((row) => {
@@ -228,7 +233,7 @@ function ClaimFields({
           .filter(Boolean)
           .join('; ');
         return (
-          <div key={row.name} className="form-row claim-row">
+          <div key={row.name} className="openid-row openid-claim">
             <div className="field">
               <label htmlFor={id}>{row.label}</label>
               {row.type === 'boolean' ? (

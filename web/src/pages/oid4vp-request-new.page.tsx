@@ -147,7 +147,7 @@ function RequestEditor({ onCreated }: { onCreated(created: Created): void }) {
         onChange={(event) => set({ purpose: event.target.value })}
         hint="Why you ask, for your own records (not sent to the wallet)."
       />
-      <div className="form-row">
+      <div className="openid-row">
         <div className="field">
           <label htmlFor="request-did">Signing DID</label>
           <select id="request-did" value={form.did} onChange={(event) => set({ did: event.target.value })}>
