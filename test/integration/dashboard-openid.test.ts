@@ -189,9 +189,9 @@ describeInBrowser('the OpenID pages in a browser', { timeout: 60_000 }, () => {
     const disclosed = verdict.getByTestId('disclosed-claims');
     expect(await disclosed.locator('dt').allTextContents()).toEqual(['given_name']);
     expect(await disclosed.locator('dd').allTextContents()).toEqual(['Alice']);
-    expect(await verdict.getByRole('table').getByRole('row').filter({ hasText: 'key_binding' }).textContent()).toContain(
-      'passed',
-    );
+    expect(
+      await verdict.getByRole('table').getByRole('row').filter({ hasText: 'key_binding' }).textContent(),
+    ).toContain('passed');
     expect(await page.getByTestId('request-holder').textContent()).toMatch(/^did:key:/);
     await expectAccessible(page, 'a verified presentation');
 
@@ -200,7 +200,10 @@ describeInBrowser('the OpenID pages in a browser', { timeout: 60_000 }, () => {
       { status: 'verified', verified: true, purpose: 'Hiring check', holder: expect.stringMatching(/^did:key:/) },
     ]);
     // The list links to the request's page, which shows the same verdict.
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Presentation requests' }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Presentation requests' })
+      .click();
     await page.getByRole('table').getByRole('link', { name: 'Hiring check' }).click();
     await page.locator('[data-testid="request-status"][data-status="verified"]').waitFor();
     await page.getByTestId('disclosed-claims').waitFor();
@@ -215,9 +218,11 @@ describeInBrowser('the OpenID pages in a browser', { timeout: 60_000 }, () => {
     await nav.getByText('Credential offers (needs credentials:issue)').waitFor();
     await nav.getByText('Credential configurations (needs oid4vci:manage)').waitFor();
     await nav.getByText('Presentation requests (needs credentials:verify)').waitFor();
-    expect(await nav.getByRole('link', { name: /Credential offers|Credential configurations|Presentation requests/ }).count()).toBe(
-      0,
-    );
+    expect(
+      await nav
+        .getByRole('link', { name: /Credential offers|Credential configurations|Presentation requests/ })
+        .count(),
+    ).toBe(0);
     await page.getByText('Your role (viewer) needs credentials:issue.').waitFor();
     expect(await page.getByRole('button', { name: 'Create offer' }).count()).toBe(0);
     await expectAccessible(page, 'a viewer on the new offer page');

@@ -57,7 +57,15 @@ export default function Oid4vciConfigurationPage() {
   );
 }
 
-function ConfigurationEditor({ initial, editing, dids }: { initial: ConfigurationForm; editing: boolean; dids: string[] }) {
+function ConfigurationEditor({
+  initial,
+  editing,
+  dids,
+}: {
+  initial: ConfigurationForm;
+  editing: boolean;
+  dids: string[];
+}) {
   const [form, setForm] = useState(initial);
   const [problems, setProblems] = useState<Partial<Record<ConfigurationField, string>>>({});
   const [claimProblems, setClaimProblems] = useState(new Map<string, string>());
@@ -82,9 +90,7 @@ function ConfigurationEditor({ initial, editing, dids }: { initial: Configuratio
     setProblems({});
     setClaimProblems(new Map());
     const { configurationId, format: _format, ...rest } = outcome.input;
-    const answer = editing
-      ? await update({ configurationId, input: rest })
-      : await create({ input: outcome.input });
+    const answer = editing ? await update({ configurationId, input: rest }) : await create({ input: outcome.input });
     if (!answer.error) navigate('/oid4vci/configurations');
   }
   const busy = created.fetching || updated.fetching;
@@ -352,7 +358,11 @@ function ClaimRows({
           </div>
         );
       })}
-      <button type="button" className="button-secondary" onClick={() => onChange([...rows, newConfigurationClaimRow()])}>
+      <button
+        type="button"
+        className="button-secondary"
+        onClick={() => onChange([...rows, newConfigurationClaimRow()])}
+      >
         Add a claim
       </button>
     </fieldset>

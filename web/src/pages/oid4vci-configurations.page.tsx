@@ -48,11 +48,19 @@ export default function Oid4vciConfigurationsPage() {
       ),
       sortValue: (row) => row.format,
     },
-    { key: 'issuer', header: 'Issuer', cell: (row) => <span className="did">{row.issuer}</span>, sortValue: (row) => row.issuer },
+    {
+      key: 'issuer',
+      header: 'Issuer',
+      cell: (row) => <span className="did">{row.issuer}</span>,
+      sortValue: (row) => row.issuer,
+    },
     {
       key: 'claims',
       header: 'Claims',
-      cell: (row) => claimSpecsOf(row.claims).map((claim) => claim.name).join(', ') || '—',
+      cell: (row) =>
+        claimSpecsOf(row.claims)
+          .map((claim) => claim.name)
+          .join(', ') || '—',
     },
     {
       key: 'validity',
@@ -60,7 +68,12 @@ export default function Oid4vciConfigurationsPage() {
       cell: (row) => (row.validitySeconds === null ? 'No expiry' : formatSeconds(row.validitySeconds)),
       sortValue: (row) => row.validitySeconds ?? Number.MAX_SAFE_INTEGER,
     },
-    { key: 'updatedAt', header: 'Changed', cell: (row) => formatTime(row.updatedAt), sortValue: (row) => row.updatedAt },
+    {
+      key: 'updatedAt',
+      header: 'Changed',
+      cell: (row) => formatTime(row.updatedAt),
+      sortValue: (row) => row.updatedAt,
+    },
     { key: 'actions', header: 'Actions', cell: (row) => <DeleteConfigurationButton configuration={row} /> },
   ];
   const data = result.data?.oid4vciCredentialConfigurations;
@@ -68,8 +81,8 @@ export default function Oid4vciConfigurationsPage() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Credential configurations</h1>
       <p className="lead">
-        The credentials your OpenID4VCI Credential Issuer offers wallets: each one's format, signing DID, claims and how a
-        wallet shows it. Offers name them.
+        The credentials your OpenID4VCI Credential Issuer offers wallets: each one's format, signing DID, claims and how
+        a wallet shows it. Offers name them.
       </p>
       <p>
         <Link href="/oid4vci/configurations/new" className="button-link">
@@ -119,8 +132,8 @@ function DeleteConfigurationButton({ configuration }: { configuration: Oid4vciCo
         }}
       >
         <p>
-          Wallets stop seeing it in the issuer metadata at once. Credentials already issued stay valid. The service refuses
-          while an open offer names it: cancel those first.
+          Wallets stop seeing it in the issuer metadata at once. Credentials already issued stay valid. The service
+          refuses while an open offer names it: cancel those first.
         </p>
         <ErrorMessage error={result.error} />
       </ConfirmDialog>

@@ -158,7 +158,11 @@ function OfferEditor({
       <fieldset>
         <legend>Transaction code</legend>
         <label className="checkbox-row">
-          <input type="checkbox" checked={form.askTxCode} onChange={(event) => set({ askTxCode: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.askTxCode}
+            onChange={(event) => set({ askTxCode: event.target.checked })}
+          />
           Ask the wallet for a code (sent to the holder another way)
         </label>
         {form.askTxCode && (

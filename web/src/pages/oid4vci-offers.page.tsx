@@ -8,7 +8,11 @@ import { DataTable, type Column } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
-import { Oid4vciOffersPageDocument, type Oid4vciOfferFieldsFragment, type Oid4vciOfferState } from '../generated/graphql';
+import {
+  Oid4vciOffersPageDocument,
+  type Oid4vciOfferFieldsFragment,
+  type Oid4vciOfferState,
+} from '../generated/graphql';
 import { StateBadge } from './feature-parts';
 import { formatTime } from './overview.rules';
 import { OFFER_STATE_LABELS, offerHref } from './oid4vci.rules';
@@ -42,8 +46,18 @@ export default function Oid4vciOffersPage() {
       cell: (row) => <StateBadge state={row.state} label={OFFER_STATE_LABELS[row.state]} />,
       sortValue: (row) => row.state,
     },
-    { key: 'createdAt', header: 'Created', cell: (row) => formatTime(row.createdAt), sortValue: (row) => row.createdAt },
-    { key: 'expiresAt', header: 'Expires', cell: (row) => formatTime(row.expiresAt), sortValue: (row) => row.expiresAt },
+    {
+      key: 'createdAt',
+      header: 'Created',
+      cell: (row) => formatTime(row.createdAt),
+      sortValue: (row) => row.createdAt,
+    },
+    {
+      key: 'expiresAt',
+      header: 'Expires',
+      cell: (row) => formatTime(row.expiresAt),
+      sortValue: (row) => row.expiresAt,
+    },
   ];
   const data = result.data?.oid4vciOffers;
   return (

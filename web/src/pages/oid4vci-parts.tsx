@@ -8,7 +8,11 @@ import { useCan } from '../access/can';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { CancelOid4vciOfferDocument, Oid4vciOfferPageDocument, type Oid4vciOfferFieldsFragment } from '../generated/graphql';
+import {
+  CancelOid4vciOfferDocument,
+  Oid4vciOfferPageDocument,
+  type Oid4vciOfferFieldsFragment,
+} from '../generated/graphql';
 import { credentialHref } from './credentials.rules';
 import { NeedsNote, StateBadge } from './feature-parts';
 import { useFollow } from './openid-parts';
@@ -50,7 +54,9 @@ export function OfferFacts({ offer }: { offer: Oid4vciOfferFieldsFragment }) {
       <dt>Expires</dt>
       <dd>{formatTime(offer.expiresAt)}</dd>
       <dt>Code redeemed</dt>
-      <dd>{offer.tokenIssuedAt ? `${formatTime(offer.tokenIssuedAt)}${offer.dpopBound ? ' (DPoP-bound)' : ''}` : '—'}</dd>
+      <dd>
+        {offer.tokenIssuedAt ? `${formatTime(offer.tokenIssuedAt)}${offer.dpopBound ? ' (DPoP-bound)' : ''}` : '—'}
+      </dd>
       <dt>Issued</dt>
       <dd>{offer.credentialIssuedAt ? formatTime(offer.credentialIssuedAt) : '—'}</dd>
       <dt>Transaction code</dt>
@@ -102,7 +108,9 @@ export function CancelOfferButton({ offer }: { offer: Oid4vciOfferFieldsFragment
           if (!outcome.error) setOpen(false);
         }}
       >
-        <p>Its code and any access token stop working at once; a wallet that has not yet received its credential cannot.</p>
+        <p>
+          Its code and any access token stop working at once; a wallet that has not yet received its credential cannot.
+        </p>
         <ErrorMessage error={result.error} />
       </ConfirmDialog>
     </>

@@ -129,7 +129,9 @@ export type ConfigurationOutcome =
   | { ok: false; problems: Partial<Record<ConfigurationField, string>>; claimProblems: Map<string, string> };
 
 let rowCounter = 0;
-export function newConfigurationClaimRow(init: Partial<Omit<ConfigurationClaimRow, 'key'>> = {}): ConfigurationClaimRow {
+export function newConfigurationClaimRow(
+  init: Partial<Omit<ConfigurationClaimRow, 'key'>> = {},
+): ConfigurationClaimRow {
   rowCounter += 1;
   return { key: `config-claim-${rowCounter}`, name: '', displayName: '', mandatory: false, disclosable: true, ...init };
 }
@@ -167,7 +169,9 @@ type StoredConfiguration = {
 
 /** The form of a stored configuration, to change it (its first display entry is the one the form edits). */
 export function configurationFormOf(config: StoredConfiguration): ConfigurationForm {
-  const display = Array.isArray(config.display) ? (config.display[0] as Record<string, unknown> | undefined) : undefined;
+  const display = Array.isArray(config.display)
+    ? (config.display[0] as Record<string, unknown> | undefined)
+    : undefined;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
     configurationId: config.configurationId,
@@ -188,7 +192,9 @@ export function configurationFormOf(config: StoredConfiguration): ConfigurationF
     backgroundColor: text(display?.background_color),
     textColor: text(display?.text_color),
     validitySeconds: config.validitySeconds === null ? '' : String(config.validitySeconds),
-    bindingMethods: config.bindingMethods.map((method) => (method === 'did:key' ? 'did_key' : method)) as Oid4vciBindingMethod[],
+    bindingMethods: config.bindingMethods.map((method) =>
+      method === 'did:key' ? 'did_key' : method,
+    ) as Oid4vciBindingMethod[],
     proofAlgs: config.proofAlgs.filter((alg): alg is Oid4vciProofAlg => alg === 'EdDSA' || alg === 'ES256'),
   };
 }
@@ -233,7 +239,8 @@ export function configurationInputOf(form: ConfigurationForm): ConfigurationOutc
   if (form.backgroundColor.trim() && !COLOUR.test(form.backgroundColor.trim())) {
     problems.backgroundColor = 'A CSS colour such as #12107c.';
   }
-  if (form.textColor.trim() && !COLOUR.test(form.textColor.trim())) problems.textColor = 'A CSS colour such as #ffffff.';
+  if (form.textColor.trim() && !COLOUR.test(form.textColor.trim()))
+    problems.textColor = 'A CSS colour such as #ffffff.';
   if (!displayName && (form.backgroundColor.trim() || form.textColor.trim())) {
     problems.displayName = 'Colours need a display name.';
   }

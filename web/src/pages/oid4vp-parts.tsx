@@ -8,7 +8,11 @@ import { useCan } from '../access/can';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
-import { CancelOid4vpRequestDocument, Oid4vpRequestPageDocument, type Oid4vpRequestFieldsFragment } from '../generated/graphql';
+import {
+  CancelOid4vpRequestDocument,
+  Oid4vpRequestPageDocument,
+  type Oid4vpRequestFieldsFragment,
+} from '../generated/graphql';
 import { FORMAT_LABELS } from './credentials.rules';
 import { NeedsNote, StateBadge } from './feature-parts';
 import { useFollow } from './openid-parts';
@@ -27,7 +31,13 @@ export function useLiveRequest(id: string, initial?: Oid4vpRequestFieldsFragment
 
 export function RequestStatus({ request }: { request: Oid4vpRequestFieldsFragment }) {
   return (
-    <div className="live-state" role="status" aria-live="polite" data-testid="request-status" data-status={request.status}>
+    <div
+      className="live-state"
+      role="status"
+      aria-live="polite"
+      data-testid="request-status"
+      data-status={request.status}
+    >
       <span>Status:</span>
       <StateBadge state={request.status} label={REQUEST_STATUS_LABELS[request.status]} />
       <span className="muted">
@@ -71,7 +81,11 @@ export function Presentations({ request }: { request: Oid4vpRequestFieldsFragmen
       <h2 id="presentations-title">Presentations</h2>
       {request.erasedAt && <p>What they disclosed was erased at the subject’s request.</p>}
       {request.presentations.map((presentation, index) => (
-        <PresentationVerdict key={`${presentation.credentialQueryId}-${index}`} presentation={presentation} index={index} />
+        <PresentationVerdict
+          key={`${presentation.credentialQueryId}-${index}`}
+          presentation={presentation}
+          index={index}
+        />
       ))}
     </section>
   );
@@ -96,7 +110,11 @@ function PresentationVerdict({ presentation, index }: { presentation: Presentati
         <dt>Types</dt>
         <dd>{verification.credentialTypes?.join(', ') ?? '—'}</dd>
       </dl>
-      <ChecksTable checks={verification.checks} caption={`Checks of ${presentation.credentialQueryId}`} id={`${titleId}-checks`} />
+      <ChecksTable
+        checks={verification.checks}
+        caption={`Checks of ${presentation.credentialQueryId}`}
+        id={`${titleId}-checks`}
+      />
       <h4>Disclosed claims</h4>
       {claims.length === 0 ? (
         <p className="muted">None shown: claims are shown once the request and this presentation verified.</p>

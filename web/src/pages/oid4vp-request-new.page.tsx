@@ -49,7 +49,12 @@ export default function Oid4vpNewRequestPage() {
 function RequestEditor({ onCreated }: { onCreated(created: Created): void }) {
   const can = useCan('credentials:verify');
   const canListDids = useCan('dids:list');
-  const [page] = useQuery({ query: Oid4vpNewRequestPageDocument, variables: { canListDids: canListDids.allowed } });
+  const [page] = useQuery({
+    query: Oid4vpNewRequestPageDocument,
+    variables: { canListDids: canListDids.allowed },
+    // Without dids:list the request is signed by the tenant's oldest active DID: nothing to ask.
+    pause: !canListDids.allowed,
+  });
   const [form, setForm] = useState(emptyRequestForm);
   const [problems, setProblems] = useState<Partial<Record<RequestField, string>>>({});
   const [result, create] = useMutation(CreateOid4vpRequestDocument);
@@ -72,11 +77,21 @@ function RequestEditor({ onCreated }: { onCreated(created: Created): void }) {
         <legend>What to ask for</legend>
         <div className="claim-flags">
           <label className="checkbox-row">
-            <input type="radio" name="query-mode" checked={form.mode === 'short'} onChange={() => set({ mode: 'short' })} />
+            <input
+              type="radio"
+              name="query-mode"
+              checked={form.mode === 'short'}
+              onChange={() => set({ mode: 'short' })}
+            />
             A credential type and its claims
           </label>
           <label className="checkbox-row">
-            <input type="radio" name="query-mode" checked={form.mode === 'dcql'} onChange={() => set({ mode: 'dcql' })} />
+            <input
+              type="radio"
+              name="query-mode"
+              checked={form.mode === 'dcql'}
+              onChange={() => set({ mode: 'dcql' })}
+            />
             A DCQL query
           </label>
         </div>
@@ -183,7 +198,13 @@ function RequestEditor({ onCreated }: { onCreated(created: Created): void }) {
         />
       </div>
       <ErrorMessage error={page.error ?? result.error} />
-      <GatedSubmit can={can} busy={result.fetching} label="Create request" busyLabel="Creating…" noteId="request-needs" />
+      <GatedSubmit
+        can={can}
+        busy={result.fetching}
+        label="Create request"
+        busyLabel="Creating…"
+        noteId="request-needs"
+      />
       <NeedsNote can={can} doing="Requesting a presentation" id="request-needs" />
     </form>
   );

@@ -7,7 +7,11 @@ import { DataTable, type Column } from '../components/data-table';
 import { ErrorMessage } from '../components/error-message';
 import { Loading } from '../components/loading';
 import { Pager, useCursorPages } from '../components/use-cursor-pages';
-import { Oid4vpRequestsPageDocument, type Oid4vpRequestStatus, type Oid4vpRequestsPageQuery } from '../generated/graphql';
+import {
+  Oid4vpRequestsPageDocument,
+  type Oid4vpRequestStatus,
+  type Oid4vpRequestsPageQuery,
+} from '../generated/graphql';
 import { StateBadge } from './feature-parts';
 import { formatTime } from './overview.rules';
 import { REQUEST_STATUS_LABELS, requestHref } from './oid4vp.rules';
@@ -38,16 +42,26 @@ export default function Oid4vpRequestsPage() {
       sortValue: (row) => row.status,
     },
     { key: 'holder', header: 'Holder', cell: (row) => <span className="did">{row.holder ?? '—'}</span> },
-    { key: 'createdAt', header: 'Created', cell: (row) => formatTime(row.createdAt), sortValue: (row) => row.createdAt },
-    { key: 'expiresAt', header: 'Expires', cell: (row) => formatTime(row.expiresAt), sortValue: (row) => row.expiresAt },
+    {
+      key: 'createdAt',
+      header: 'Created',
+      cell: (row) => formatTime(row.createdAt),
+      sortValue: (row) => row.createdAt,
+    },
+    {
+      key: 'expiresAt',
+      header: 'Expires',
+      cell: (row) => formatTime(row.expiresAt),
+      sortValue: (row) => row.expiresAt,
+    },
   ];
   const data = result.data?.oid4vpRequests;
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Presentation requests</h1>
       <p className="lead">
-        Ask a holder’s wallet for credentials with OpenID4VP: a QR code or link the wallet opens, and the verdict on what
-        it presents.
+        Ask a holder’s wallet for credentials with OpenID4VP: a QR code or link the wallet opens, and the verdict on
+        what it presents.
       </p>
       <p>
         <Link href="/oid4vp/new" className="button-link">

@@ -56,8 +56,7 @@ export type RequestForm = {
 export type RequestField = 'type' | 'claims' | 'dcql' | 'expiresIn';
 
 export type RequestOutcome =
-  | { ok: true; input: CreateOid4vpRequestInput }
-  | { ok: false; problems: Partial<Record<RequestField, string>> };
+  { ok: true; input: CreateOid4vpRequestInput } | { ok: false; problems: Partial<Record<RequestField, string>> };
 
 export const emptyRequestForm = (): RequestForm => ({
   mode: 'short',

@@ -28,7 +28,17 @@ export function QrCode({ svg, label }: { svg: string; label: string }) {
 }
 
 /** The QR code and the link it encodes, with a copy button: what carries an offer or a request to a wallet. */
-export function WalletHandover({ svg, link, linkLabel, qrLabel }: { svg: string; link: string; linkLabel: string; qrLabel: string }) {
+export function WalletHandover({
+  svg,
+  link,
+  linkLabel,
+  qrLabel,
+}: {
+  svg: string;
+  link: string;
+  linkLabel: string;
+  qrLabel: string;
+}) {
   return (
     <div className="wallet-handover">
       <QrCode svg={svg} label={qrLabel} />
@@ -55,10 +65,13 @@ export function useFollow(open: boolean, refresh: () => void) {
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
-      timer = setTimeout(() => {
-        if (!document.hidden) latest.current();
-        schedule();
-      }, pollDelay(Date.now() - started, rateLimits.get()));
+      timer = setTimeout(
+        () => {
+          if (!document.hidden) latest.current();
+          schedule();
+        },
+        pollDelay(Date.now() - started, rateLimits.get()),
+      );
     };
     schedule();
     return () => clearTimeout(timer);

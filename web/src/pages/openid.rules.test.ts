@@ -19,7 +19,12 @@ import {
   TX_CODE_LENGTH as PAGE_TX_CODE_LENGTH,
   type OfferForm,
 } from './oid4vci.rules';
-import { disclosedClaims, emptyRequestForm, REQUEST_LIFETIME_SECONDS as PAGE_LIFETIME, requestInputOf } from './oid4vp.rules';
+import {
+  disclosedClaims,
+  emptyRequestForm,
+  REQUEST_LIFETIME_SECONDS as PAGE_LIFETIME,
+  requestInputOf,
+} from './oid4vp.rules';
 
 describe('the QR code the service draws', () => {
   it('is taken apart into its viewBox and paths, for the page to draw itself', async () => {
@@ -73,7 +78,13 @@ describe('following an offer or a request live', () => {
   });
 
   it('says a lifetime as people read it', () => {
-    expect([90, 600, 7200, 86400 * 3, 86400 * 2 + 7200].map(formatSeconds)).toEqual(['90 s', '10 min', '2 h', '3 d', '2 d 2 h']);
+    expect([90, 600, 7200, 86400 * 3, 86400 * 2 + 7200].map(formatSeconds)).toEqual([
+      '90 s',
+      '10 min',
+      '2 h',
+      '3 d',
+      '2 d 2 h',
+    ]);
   });
 });
 
@@ -86,7 +97,14 @@ describe('the pages’ bounds', () => {
 });
 
 const STORED_CLAIMS = [
-  { name: 'given_name', mandatory: true, display: [{ name: 'Vorname', locale: 'de' }, { name: 'Given name', locale: 'en' }] },
+  {
+    name: 'given_name',
+    mandatory: true,
+    display: [
+      { name: 'Vorname', locale: 'de' },
+      { name: 'Given name', locale: 'en' },
+    ],
+  },
   { name: 'degree', display: [{ name: 'Degree' }] },
   { name: 'student_id', disclosable: false },
   { notAClaim: true },
@@ -176,7 +194,10 @@ describe('the new offer’s claims form', () => {
       ok: true,
       input: { claims: { Degree: { name: 'Ada' } } },
     });
-    expect(offerInputOf(form({ rows: [], claimsJson: '[1]' }))).toMatchObject({ ok: false, problems: { claimsJson: expect.any(String) } });
+    expect(offerInputOf(form({ rows: [], claimsJson: '[1]' }))).toMatchObject({
+      ok: false,
+      problems: { claimsJson: expect.any(String) },
+    });
   });
 });
 
@@ -235,7 +256,11 @@ describe('a configuration’s form', () => {
   });
 
   it('names what the service would refuse', () => {
-    const rows = [newConfigurationClaimRow({ name: 'iss' }), newConfigurationClaimRow({ name: 'a' }), newConfigurationClaimRow({ name: 'a' })];
+    const rows = [
+      newConfigurationClaimRow({ name: 'iss' }),
+      newConfigurationClaimRow({ name: 'a' }),
+      newConfigurationClaimRow({ name: 'a' }),
+    ];
     const outcome = configurationInputOf({
       ...base(),
       configurationId: '-bad',
@@ -247,7 +272,13 @@ describe('a configuration’s form', () => {
     });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(Object.keys(outcome.problems).sort()).toEqual(['configurationId', 'displayName', 'proofAlgs', 'validitySeconds', 'vct']);
+    expect(Object.keys(outcome.problems).sort()).toEqual([
+      'configurationId',
+      'displayName',
+      'proofAlgs',
+      'validitySeconds',
+      'vct',
+    ]);
     expect([...outcome.claimProblems.values()]).toEqual([
       'iss is a reserved claim name; choose another.',
       'Another claim is named a; names must be unique.',
@@ -279,7 +310,13 @@ describe('a configuration’s form', () => {
 describe('the presentation request’s form', () => {
   it('short form: a type and claims by name', () => {
     expect(
-      requestInputOf({ ...emptyRequestForm(), type: ' https://x.example/degree ', claims: 'name, degree', purpose: 'Hiring', expiresIn: '120' }),
+      requestInputOf({
+        ...emptyRequestForm(),
+        type: ' https://x.example/degree ',
+        claims: 'name, degree',
+        purpose: 'Hiring',
+        expiresIn: '120',
+      }),
     ).toEqual({
       ok: true,
       input: {
@@ -298,7 +335,15 @@ describe('the presentation request’s form', () => {
 
   it('a DCQL query as JSON', () => {
     const dcql = { credentials: [{ id: 'pid', format: 'dc+sd-jwt', meta: { vct_values: ['urn:pid'] } }] };
-    expect(requestInputOf({ ...emptyRequestForm(), mode: 'dcql', dcql: JSON.stringify(dcql), did: 'did:key:z6Mk', responseMode: 'direct_post' })).toEqual({
+    expect(
+      requestInputOf({
+        ...emptyRequestForm(),
+        mode: 'dcql',
+        dcql: JSON.stringify(dcql),
+        did: 'did:key:z6Mk',
+        responseMode: 'direct_post',
+      }),
+    ).toEqual({
       ok: true,
       input: { dcqlQuery: dcql, responseMode: 'direct_post', did: 'did:key:z6Mk' },
     });
