@@ -2,7 +2,8 @@
 // database (or PostgreSQL): an admin creates a credential configuration through its form, offers it from the
 // claims form made of it, sees the QR code and the link; a wallet written from the spec redeems the offer and the
 // page shows the credential issued without a reload. Then a presentation request: its QR code and link, a holder
-// presents that very credential, and the page shows the verdict and the disclosed claims as they arrive. A
+// presents that very credential, and the page shows the verdict and the disclosed claims as they arrive. An
+// issuer, who may offer but not read configurations, offers by configuration id with the claims as JSON. A
 // viewer sees the three pages' entries disabled, naming the permission each needs. The forms, the QR code with its
 // link, and the verdict pass axe-core with no serious or critical finding (the lists and the detail pages are made
 // of the same parts), and no page reports an error or a CSP violation.
@@ -208,6 +209,26 @@ describeInBrowser('the OpenID pages in a browser', { timeout: 60_000 }, () => {
     await page.locator('[data-testid="request-status"][data-status="verified"]').waitFor();
     await page.getByTestId('disclosed-claims').waitFor();
     expectCleanPage(dashboard);
+  });
+
+  it('an issuer (no oid4vci:manage) offers by configuration id and claims as JSON; configurations stay closed', async () => {
+    const issuer = await signInAs(app, browser!, 'issuer', { owner, path: '/oid4vci/offers/new' });
+    opened.push(issuer);
+    const { page } = issuer;
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await nav.getByText('Credential configurations (needs oid4vci:manage)').waitFor();
+    await nav.getByRole('link', { name: 'Credential offers' }).waitFor();
+    await page.getByLabel('Configuration id').fill('Degree');
+    await page.getByLabel('Subject').fill('did:example:bob');
+    await page.getByLabel('Claims (JSON)').fill('{"given_name": "Bob"}');
+    await page.getByRole('button', { name: 'Create offer' }).click();
+    await page.getByRole('img', { name: 'QR code of the credential offer' }).waitFor();
+    await page.locator('[data-testid="offer-state"][data-state="offered"]').waitFor();
+    const offers = await gql('{ oid4vciOffers(state: offered) { offers { subjectId claims configurationIds } } }');
+    expect(offers.oid4vciOffers.offers).toEqual([
+      { subjectId: 'did:example:bob', claims: { Degree: { given_name: 'Bob' } }, configurationIds: ['Degree'] },
+    ]);
+    expectCleanPage(issuer);
   });
 
   it('a viewer sees the OpenID entries disabled, naming the permission, and cannot open their pages', async () => {
