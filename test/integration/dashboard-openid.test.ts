@@ -109,6 +109,23 @@ describeInBrowser('the OpenID pages in a browser', { timeout: 60_000 }, () => {
       { name: 'degree', mandatory: false, display: [{ name: 'Degree' }] },
     ]);
 
+    // Changed through the same form: its id and format stay.
+    await page.getByRole('table').getByRole('link', { name: 'Degree' }).click();
+    await page.getByRole('heading', { name: 'Credential configuration Degree' }).waitFor();
+    expect(await page.getByLabel('Configuration id').isDisabled()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Claim 2' }).getByLabel('Display name').inputValue()).toBe('Degree');
+    await page.getByLabel('Validity (seconds)').fill('86400');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Credential configurations' }).waitFor();
+    const changed = await gql(
+      '{ oid4vciCredentialConfiguration(configurationId: "Degree") { validitySeconds claims display } }',
+    );
+    expect(changed.oid4vciCredentialConfiguration).toEqual({
+      validitySeconds: 86400,
+      claims: stored.oid4vciCredentialConfiguration.claims,
+      display: stored.oid4vciCredentialConfiguration.display,
+    });
+
     // The offer: from the navigation, a field per claim of the chosen configuration.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Credential offers' }).click();
     await page.getByRole('link', { name: 'New offer' }).click();
