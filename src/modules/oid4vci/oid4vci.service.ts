@@ -95,7 +95,7 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
     if (input.deferred && input.claims) throw badRequest(DEFERRED_WITH_CLAIMS);
     if (!input.deferred && !input.claims) throw badRequest(CLAIMS_REQUIRED);
     const offered = input.claims ?? {};
-    checkOfferedClaims(configs, offered);
+    if (!input.deferred) checkOfferedClaims(configs, offered);
     for (const config of configs) await activeIssuerDid(prisma, tenantId, config.issuer.did);
 
     const issuer = await issuerOf(tenantId, origin);
