@@ -67,7 +67,7 @@ const TxCode = builder.objectRef<NonNullable<OfferView['txCode']>>('Oid4vciTxCod
   }),
 });
 
-const Offer = builder.objectRef<OfferView>('Oid4vciOffer').implement({
+export const Offer = builder.objectRef<OfferView>('Oid4vciOffer').implement({
   description: 'An OpenID4VCI credential offer and its issuance session (pre-authorized code flow).',
   fields: (t) => ({
     id: t.exposeID('id'),

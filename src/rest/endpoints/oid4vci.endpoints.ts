@@ -6,7 +6,7 @@ import { pageQuery, snakeKeys, withParam, type RestEndpoint } from '../endpoint.
 
 const CONFIGURATION =
   'id configurationId format issuer vct types claims display validitySeconds bindingMethods proofAlgs metadata createdAt updatedAt';
-const OFFER =
+export const OFFER =
   'id state grantType subjectId configurationIds claims txCode { length inputMode description } txCodeFailures deferred claimsSuppliedAt dpopBound issuedConfigurationIds credentialIds notifications failureReason expiresAt createdByUserId createdByApiKeyId createdAt tokenIssuedAt credentialIssuedAt endedAt erasedAt';
 
 /** Snake-cases our fields, and the names (only) of the JSON ones in `kept`, whose values stay as they are. */
@@ -19,7 +19,7 @@ const keeping = (kept: readonly string[]) => (value: unknown) =>
   );
 
 const configurationBody = keeping(['claims', 'display', 'metadata']);
-const offerBody = keeping(['claims', 'notifications']);
+export const offerBody = keeping(['claims', 'notifications']);
 
 function createdOfferBody(value: unknown) {
   const { offer, credentialOffer, ...rest } = value as { offer: unknown; credentialOffer: unknown };
