@@ -26,11 +26,12 @@ export type DeferredTransaction = {
   delivered_at: string | null;
 };
 
-const deferredOfferView = { ...offerView, accessTokenHash: true, deferredTransactions: true } as const;
+const deferredOfferView = { ...offerView, deferredTransactions: true } as const;
 
-export type DeferredOfferRow = Omit<Prisma.Oid4vciOfferGetPayload<{ select: typeof deferredOfferView }>, never> & {
-  deferredTransactions: DeferredTransaction[];
-};
+export type DeferredOfferRow = Omit<
+  Prisma.Oid4vciOfferGetPayload<{ select: typeof deferredOfferView }>,
+  'deferredTransactions'
+> & { deferredTransactions: DeferredTransaction[] };
 
 const asDeferred = <T extends { deferredTransactions: unknown }>(row: T | null) =>
   row as (T & { deferredTransactions: DeferredTransaction[] }) | null;
