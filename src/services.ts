@@ -46,6 +46,7 @@ import { createDidCertificatesService } from './modules/dids/certificates/did-ce
 import { createOid4vciService } from './modules/oid4vci/oid4vci.service.js';
 import { createConfigurationsService } from './modules/oid4vci/configurations.service.js';
 import { createOid4vciProtocol } from './modules/oid4vci/oid4vci.protocol.js';
+import { createDeferredClaims } from './modules/oid4vci/deferred.service.js';
 import { systemClock, type Clock } from './modules/jobs/clock.js';
 import { createOid4vpService } from './modules/oid4vp/oid4vp.service.js';
 import { createOid4vpProtocol } from './modules/oid4vp/oid4vp.protocol.js';
@@ -167,6 +168,7 @@ export function createServices(
   const oid4vci = {
     ...createConfigurationsService({ prisma }),
     ...createOid4vciService({ prisma, configuredBaseUrl: publicBaseUrl.configured }),
+    ...createDeferredClaims({ prisma, credentials, clock: config.clock ?? systemClock }),
   };
   const oid4vciProtocol = createOid4vciProtocol({
     prisma,

@@ -94,6 +94,7 @@ const VALUES = {
   nickname: value('zelda-nickname'),
   offered: value('zelda-offered'),
   redeemed: value('zelda-redeemed'),
+  deferred: value('zelda-deferred'),
 };
 /** The issue requests, with their Idempotency-Keys. */
 const requests: { body: Record<string, unknown>; key: string }[] = [];
@@ -302,6 +303,19 @@ beforeAll(async () => {
       }),
     );
   await offer(VALUES.offered);
+  // A deferred offer, its claims given afterwards.
+  const deferred = await ok(
+    call(issuer, 'POST', '/v1/oid4vci/offers', {
+      configuration_ids: ['Erasable'],
+      subject_id: SUBJECT,
+      deferred: true,
+    }),
+  );
+  await ok(
+    call(issuer, 'POST', `/v1/oid4vci/offers/${deferred.id}/claims`, {
+      claims: { Erasable: { name: VALUES.deferred } },
+    }),
+  );
   const redeemed = await offer(VALUES.redeemed);
   await createWallet(app).receive(redeemed.offer_uri, 'Erasable', [walletKey()]);
   await webhooksSettled();

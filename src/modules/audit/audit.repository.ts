@@ -72,6 +72,7 @@ export type AuditAction =
   | 'oid4vci.configuration.deleted'
   | 'oid4vci.offer.created'
   | 'oid4vci.offer.cancelled'
+  | 'oid4vci.offer.claims_supplied'
   | 'oid4vp.request.created'
   | 'oid4vp.request.cancelled'
   | 'oid4vp.presentation.verified'

@@ -173,7 +173,7 @@ export type CreateTrustAttestationInput = {
 export type CreateWebhookInput = {
   /** A note for your team. */
   description?: string | null | undefined;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, did.certificate_chain.set, did.certificate_chain.removed, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, oid4vci.offer.created, oid4vci.offer.token_issued, oid4vci.offer.credential_issued, oid4vci.offer.expired, oid4vci.offer.cancelled, oid4vci.offer.failed, oid4vci.offer.notified, oid4vp.presentation.requested, oid4vp.presentation.received, oid4vp.presentation.verified, oid4vp.presentation.failed, oid4vp.presentation.expired, oid4vp.presentation.cancelled, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, did.certificate_chain.set, did.certificate_chain.removed, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, oid4vci.offer.created, oid4vci.offer.token_issued, oid4vci.offer.credential_issued, oid4vci.offer.credential_pending, oid4vci.offer.expired, oid4vci.offer.cancelled, oid4vci.offer.failed, oid4vci.offer.notified, oid4vp.presentation.requested, oid4vp.presentation.received, oid4vp.presentation.verified, oid4vp.presentation.failed, oid4vp.presentation.expired, oid4vp.presentation.cancelled, webhook.test), or ["*"] for all, including those added later. */
   events: Array<string>;
   /** Where events are POSTed (https in production). */
   url: string;
@@ -248,6 +248,7 @@ export type EventType =
   | 'oid4vci_offer_cancelled'
   | 'oid4vci_offer_created'
   | 'oid4vci_offer_credential_issued'
+  | 'oid4vci_offer_credential_pending'
   | 'oid4vci_offer_expired'
   | 'oid4vci_offer_failed'
   | 'oid4vci_offer_notified'
@@ -506,7 +507,7 @@ export type UpdateWebhookInput = {
   description?: string | null | undefined;
   /** false pauses deliveries; true resumes them (and re-enables a disabled endpoint). */
   enabled?: boolean | null | undefined;
-  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, did.certificate_chain.set, did.certificate_chain.removed, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, oid4vci.offer.created, oid4vci.offer.token_issued, oid4vci.offer.credential_issued, oid4vci.offer.expired, oid4vci.offer.cancelled, oid4vci.offer.failed, oid4vci.offer.notified, oid4vp.presentation.requested, oid4vp.presentation.received, oid4vp.presentation.verified, oid4vp.presentation.failed, oid4vp.presentation.expired, oid4vp.presentation.cancelled, webhook.test), or ["*"] for all, including those added later. */
+  /** Event types to receive (credential.issued, credential.revoked, did.created, did.deactivated, did.certificate_chain.set, did.certificate_chain.removed, member.invited, member.joined, member.removed, member.role_changed, api_key.created, api_key.revoked, plan.changed, trust.attestation.created, trust.attestation.revoked, compliance.framework.adopted, compliance.framework.unadopted, compliance.report.issued, compliance.subject.erased, domain.verified, domain.unverified, domain.removed, didcomm.message.sent, didcomm.message.received, oid4vci.offer.created, oid4vci.offer.token_issued, oid4vci.offer.credential_issued, oid4vci.offer.credential_pending, oid4vci.offer.expired, oid4vci.offer.cancelled, oid4vci.offer.failed, oid4vci.offer.notified, oid4vp.presentation.requested, oid4vp.presentation.received, oid4vp.presentation.verified, oid4vp.presentation.failed, oid4vp.presentation.expired, oid4vp.presentation.cancelled, webhook.test), or ["*"] for all, including those added later. */
   events?: Array<string> | null | undefined;
   /** Where events are POSTed (https in production). */
   url?: string | null | undefined;
