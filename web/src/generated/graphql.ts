@@ -111,9 +111,11 @@ export type CreateOid4vciCredentialConfigurationInput = {
 
 export type CreateOid4vciOfferInput = {
   /** The subject’s claims for each configuration offered: {"<configuration_id>": {"given_name": "Alice", …}}. */
-  claims: unknown;
+  claims?: unknown;
   /** The credential configurations offered. */
   configurationIds: Array<string>;
+  /** true: deferred issuance (OpenID4VCI §9). The offer carries no claims; the wallet’s credential request is answered with a transaction_id, and the credentials are issued when the claims are given (POST /v1/oid4vci/offers/{id}/claims). Default false: claims are required. */
+  deferred?: boolean | null | undefined;
   /** Seconds the pre-authorized code may be redeemed; default 3600. */
   expiresIn?: number | null | undefined;
   /** Whom the claims are about, as the tenant knows them (a DID, URI or reference): what data subject requests find the offer and its credentials by. Not written into the credentials. */
@@ -354,10 +356,11 @@ export type Oid4vciLogoInput = {
   uri: string;
 };
 
-/** offered → token_issued (a wallet redeemed the code) → credential_issued (every configuration issued); or expired, cancelled (by the tenant, or its subject erased), failed (too many wrong transaction codes). */
+/** offered → token_issued (a wallet redeemed the code) → credential_issued (every configuration issued); credential_pending between them for a deferred offer (a wallet waits for its claims or to collect); or expired, cancelled (by the tenant, or its subject erased), failed (too many wrong transaction codes). */
 export type Oid4vciOfferState =
   | 'cancelled'
   | 'credential_issued'
+  | 'credential_pending'
   | 'expired'
   | 'failed'
   | 'offered'
