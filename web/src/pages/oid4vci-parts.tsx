@@ -35,6 +35,8 @@ export function OfferState({ offer }: { offer: Oid4vciOfferFieldsFragment }) {
       <span className="muted">
         {offer.state === 'offered' && 'waiting for a wallet to redeem the code; this updates by itself.'}
         {offer.state === 'token_issued' && 'a wallet redeemed the code; waiting for its credential request.'}
+        {offer.state === 'credential_pending' &&
+          'the wallet asked for its credential and polls for it: supply the claims through the API.'}
         {offer.state === 'credential_issued' && 'the wallet holds the credential.'}
         {offer.state === 'failed' && (offer.failureReason ?? 'too many wrong transaction codes.')}
       </span>

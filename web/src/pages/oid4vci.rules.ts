@@ -20,6 +20,7 @@ export const OID4VCI_FORMAT_LABELS: Record<Oid4vciFormat, string> = {
 export const OFFER_STATE_LABELS: Record<Oid4vciOfferState, string> = {
   offered: 'Offered',
   token_issued: 'Code redeemed',
+  credential_pending: 'Waiting for claims',
   credential_issued: 'Credential issued',
   expired: 'Expired',
   cancelled: 'Cancelled',
@@ -27,7 +28,7 @@ export const OFFER_STATE_LABELS: Record<Oid4vciOfferState, string> = {
 };
 
 /** States an offer can still move on from (src/modules/oid4vci/offer-session.policy.ts OPEN_STATES). */
-export const OPEN_OFFER_STATES: readonly Oid4vciOfferState[] = ['offered', 'token_issued'];
+export const OPEN_OFFER_STATES: readonly Oid4vciOfferState[] = ['offered', 'token_issued', 'credential_pending'];
 export const isOpenOffer = (state: Oid4vciOfferState) => OPEN_OFFER_STATES.includes(state);
 
 export const offerHref = (id: string) => `/oid4vci/offers/${encodeURIComponent(id)}`;
