@@ -89,8 +89,7 @@ describe.skipIf(!haveTools.every(Boolean))('the README walk-through', () => {
     expect(first.answers).toContainEqual({
       status: 'verified',
       holder: expect.stringMatching(/^did:key:z6Mk/),
-      claims: { degree: 'BSc' },
-      checks: ['passed', 'skipped'],
+      presentations: [{ claims: { degree: 'BSc' }, failed: [] }],
     });
 
     // Pasted again: register answers 409, so the blocks sign in; the plan's one DID exists, so they take it.
