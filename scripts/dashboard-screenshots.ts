@@ -19,6 +19,7 @@ import { ensureWebAssets } from './web-build.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = path.join(ROOT, 'docs', 'screenshots');
 const VIEWPORT = { width: 1280, height: 800 };
+const EMPLOYEE_VCT = 'https://credentials.analytical-engines.example/employee';
 
 /** What this script reads of a registry entry (web/src/pages/page.types.ts). */
 type PageLine = { path: string; title: string; audience: 'signed-in' | 'signed-out'; permissions: readonly string[] };
@@ -82,6 +83,26 @@ const STAGING: Record<string, (page: Page, demo: Demo) => Promise<void>> = {
       await row.getByLabel('Disclosable').setChecked(disclosable);
     }
     await page.getByLabel('Issuer DID').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.evaluate(() => window.scrollBy(0, -24));
+  },
+  '/oid4vci/offers/new': async (page) => {
+    await page.getByLabel('Credential', { exact: true }).selectOption('EmployeeBadge');
+    await page.getByLabel('Subject').fill('did:example:grace-hopper');
+    await page.getByLabel('Given name', { exact: true }).fill('Grace');
+    await page.getByLabel('Role', { exact: true }).fill('Rear admiral');
+    await page.getByLabel('Ask the wallet for a code').check();
+    await page.getByRole('button', { name: 'Create offer' }).click();
+    await page.getByRole('img', { name: 'QR code of the credential offer' }).waitFor();
+    await page.getByRole('heading', { name: 'Offer created' }).evaluate((element) => element.scrollIntoView());
+    await page.evaluate(() => window.scrollBy(0, -24));
+  },
+  '/oid4vp/new': async (page) => {
+    await page.getByLabel('Credential type', { exact: true }).fill(EMPLOYEE_VCT);
+    await page.getByLabel('Claims', { exact: true }).fill('given_name, role');
+    await page.getByLabel('Purpose').fill('Badge check at the door');
+    await page.getByRole('button', { name: 'Create request' }).click();
+    await page.getByRole('img', { name: 'QR code of the presentation request' }).waitFor();
+    await page.getByRole('heading', { name: 'Request created' }).evaluate((element) => element.scrollIntoView());
     await page.evaluate(() => window.scrollBy(0, -24));
   },
   '/verify': async (page, demo) => {
@@ -151,6 +172,24 @@ async function seed(url: string): Promise<Demo> {
     claims: { member: true, since: '1834-01-01' },
   });
   await call('mutation ($id: String!) { revokeCredential(id: $id) { id } }', { id: revoked.id }, token);
+  // An OpenID4VCI credential configuration, for the new offer's claims form.
+  await call(
+    'mutation ($input: CreateOid4vciCredentialConfigurationInput!) { createOid4vciCredentialConfiguration(input: $input) { id } }',
+    {
+      input: {
+        configurationId: 'EmployeeBadge',
+        format: 'dc_sd_jwt',
+        issuer: did,
+        vct: EMPLOYEE_VCT,
+        claims: [
+          { name: 'given_name', mandatory: true, display: [{ name: 'Given name', locale: 'en' }] },
+          { name: 'role', display: [{ name: 'Role', locale: 'en' }] },
+        ],
+        display: [{ name: 'Employee badge', locale: 'en', background_color: '#12107c', text_color: '#ffffff' }],
+      },
+    },
+    token,
+  );
   const me = await call('{ me { permissions } }', {}, token);
   return {
     token,

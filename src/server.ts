@@ -19,6 +19,7 @@ import { maintenanceJobs } from './modules/jobs/maintenance.jobs.js';
 import { domainJobs } from './modules/domains/domains.jobs.js';
 import { oid4vciJobs } from './modules/oid4vci/oid4vci.jobs.js';
 import { oid4vpJobs } from './modules/oid4vp/oid4vp.jobs.js';
+import { auditJobs } from './modules/audit/audit-pending.js';
 import type { Clock } from './modules/jobs/clock.js';
 import { createHealth, type Health } from './observability/health.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
@@ -30,7 +31,7 @@ export type RunningServer = {
   database: Database;
   services: Services;
   /** Background work (src/modules/jobs): the service's recurring purges and the custom domains' re-check. */
-  jobs: JobRunner<ReturnType<typeof maintenanceJobs> & ReturnType<typeof domainJobs> & ReturnType<typeof oid4vciJobs> & ReturnType<typeof oid4vpJobs>>;
+  jobs: JobRunner<ReturnType<typeof maintenanceJobs> & ReturnType<typeof domainJobs> & ReturnType<typeof oid4vciJobs> & ReturnType<typeof oid4vpJobs> & ReturnType<typeof auditJobs>>;
   metrics: Metrics;
   health: Health;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
@@ -165,6 +166,7 @@ async function assemble(
       ...domainJobs({ domains: services.domains }),
       ...oid4vciJobs({ db: database.prisma }),
       ...oid4vpJobs({ db: database.prisma }),
+      ...auditJobs({ db: database.prisma }),
     },
     log: log.child({ component: 'jobs' }),
     clock: background.clock,
@@ -203,6 +205,8 @@ async function assemble(
         });
       });
       await jobsStopped;
+      // The entries of the last issues join the chain now rather than at another instance's next job.
+      await services.auditChainer.flush();
       access.close();
       redis?.disconnect();
       await database.close();

@@ -17,6 +17,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createPasswordHasher } from './modules/auth/password.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createAuditService } from './modules/audit/audit.service.js';
+import { createAuditChainer } from './modules/audit/audit-pending.js';
 import { createInvitationsService } from './modules/members/invitations.service.js';
 import { createMembersService } from './modules/members/members.service.js';
 import { createRolesService } from './modules/roles/roles.service.js';
@@ -47,6 +48,7 @@ import { createConfigurationsService } from './modules/oid4vci/configurations.se
 import { createOid4vciProtocol } from './modules/oid4vci/oid4vci.protocol.js';
 import { createAuthorizationService } from './modules/oid4vci/authorization.service.js';
 import { createAuthorizationSettingsService } from './modules/oid4vci/authorization-settings.service.js';
+import { createDeferredClaims } from './modules/oid4vci/deferred.service.js';
 import { systemClock, type Clock } from './modules/jobs/clock.js';
 import { createOid4vpService } from './modules/oid4vp/oid4vp.service.js';
 import { createOid4vpProtocol } from './modules/oid4vp/oid4vp.protocol.js';
@@ -122,6 +124,7 @@ export function createServices(
     timeoutMs: config.didWebFetchTimeoutMs,
   });
   const audit = createAuditService({ prisma });
+  const auditChainer = createAuditChainer({ prisma, log: log.child({ component: 'audit' }) });
   const compliance = createComplianceService({
     prisma,
     issuerKeys,
@@ -155,6 +158,7 @@ export function createServices(
     issuerPublished: (tenantId, did) => isPublishedFor(did, tenantId, ownDids),
     certificateChains,
     publicBaseUrl: publicBaseUrl.configured,
+    auditChainer,
   });
   const domains = createDomainsService({
     prisma,
@@ -169,6 +173,7 @@ export function createServices(
     // The authorization code flow: the tenant's login page, and its backend's decisions (authorization.service.ts).
     ...createAuthorizationSettingsService({ prisma, allowLoopbackHttp: config.webhookAllowPrivateUrls }),
     ...createAuthorizationService({ prisma, clock: config.clock ?? systemClock }),
+    ...createDeferredClaims({ prisma, credentials, clock: config.clock ?? systemClock }),
   };
   const oid4vciProtocol = createOid4vciProtocol({
     prisma,
@@ -208,6 +213,7 @@ export function createServices(
     resolver: { resolve: (did: string) => resolveDid(did, ownDids) },
     jwtVcIssuer,
     credentials,
+    auditChainer,
     statusLists,
     verification,
     trust,

@@ -15,9 +15,10 @@
 //      (dispatch.repository.ts claimDeliveryInSlot: a test send or replay takes it after writing its event and
 //      delivery rows, which lock nothing another holder of it waits for, and takes nothing after it);
 //   4. the rows the change is about (DIDs, members, status lists, credentials, idempotency keys, usage counters);
-//   5. last, the tenant's audit chain head (recordAudit). A batch of several tenants (issue_credentials()) takes
-//      every tenant's rows first and then their heads, in tenant order, once per tenant: no one holding a head
-//      waits for a row, so the heads' order alone keeps batches apart.
+//   5. last, the tenant's audit chain head (recordAudit). Issued credentials' entries are chained apart from their
+//      issue (chain_pending_audit(), src/modules/audit/audit-pending.ts): it takes the waiting entries' rows (a
+//      DELETE, which a concurrent run waits on and then finds gone), then the heads of their tenants, in tenant
+//      order, once per tenant: no one holding a head waits for a row, so the heads' order alone keeps them apart.
 //
 // An OpenID4VCI credential request (src/modules/oid4vci) takes its rows (its c_nonces, the DPoP proof's jti, its offer)
 // before issue_credentials() takes the subscription lock shared: nothing that takes that lock exclusively (a webhook

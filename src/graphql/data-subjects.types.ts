@@ -5,6 +5,7 @@ import { builder } from './builder.js';
 import { StatusReference } from './credentials.types.js';
 import { DidcommMessage } from './didcomm.types.js';
 import { Oid4vpRequest } from './oid4vp.types.js';
+import { Offer as Oid4vciOffer } from './oid4vci.types.js';
 import { Event } from './events.types.js';
 import { NEXT_CURSOR } from './pages.js';
 import { TrustAttestation } from './trust.types.js';
@@ -103,6 +104,13 @@ const SubjectExportType = builder.objectRef<SubjectExport>('SubjectExport').impl
         'The tenant’s OpenID4VP requests whose presentations named this subject id (as subject or holder), newest ' +
         'first, with what was disclosed (null once erased).',
       resolve: (result) => result.presentationRequests,
+    }),
+    credentialOffers: t.field({
+      type: [Oid4vciOffer],
+      description:
+        'The tenant’s OpenID4VCI offers about this subject id, newest first, with their claims (given with the offer, ' +
+        'or later for a deferred one; {} once erased).',
+      resolve: (result) => result.credentialOffers,
     }),
     requests: t.field({
       type: [DataSubjectRequest],

@@ -7,6 +7,7 @@ import { argsFromZod, enumFromZod, inputFromZod } from './zod-types.js';
 import {
   createConfigurationInput,
   createOfferInput,
+  offerClaimsInput,
   offerListInput,
   offerState,
   oid4vciFormat,
@@ -66,7 +67,7 @@ const TxCode = builder.objectRef<NonNullable<OfferView['txCode']>>('Oid4vciTxCod
   }),
 });
 
-const Offer = builder.objectRef<OfferView>('Oid4vciOffer').implement({
+export const Offer = builder.objectRef<OfferView>('Oid4vciOffer').implement({
   description: 'An OpenID4VCI credential offer and its issuance session (pre-authorized code flow).',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -81,6 +82,14 @@ const Offer = builder.objectRef<OfferView>('Oid4vciOffer').implement({
     }),
     txCode: t.field({ type: TxCode, nullable: true, resolve: (offer) => offer.txCode }),
     txCodeFailures: t.exposeInt('txCodeFailures', { description: 'Wrong transaction codes presented so far.' }),
+    deferred: t.exposeBoolean('deferred', {
+      description: 'Whether its claims come later (deferred issuance: POST /v1/oid4vci/offers/{id}/claims).',
+    }),
+    claimsSuppliedAt: t.expose('claimsSuppliedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When a deferred offer’s claims were given; null until then (and for an offer with its claims).',
+    }),
     dpopBound: t.boolean({
       description: 'Whether its access token is bound to the wallet’s DPoP key.',
       resolve: (offer) => offer.dpopJkt !== null,
@@ -147,6 +156,7 @@ const CreatedOfferRef = builder.objectRef<CreatedOffer>('Oid4vciOfferCreated').i
 const CreateConfigurationInput = inputFromZod('CreateOid4vciCredentialConfigurationInput', createConfigurationInput);
 const UpdateConfigurationInput = inputFromZod('UpdateOid4vciCredentialConfigurationInput', updateConfigurationInput);
 const CreateOfferInput = inputFromZod('CreateOid4vciOfferInput', createOfferInput);
+const OfferClaimsInput = inputFromZod('Oid4vciOfferClaimsInput', offerClaimsInput);
 
 builder.queryFields((t) => ({
   oid4vciCredentialConfigurations: t.field({
@@ -216,6 +226,17 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateOfferInput, required: true }) },
     resolve: (_root, { input }, { services, principal, origin, requestId }) =>
       services.oid4vci.createOffer(principal!, input, origin, requestId),
+  }),
+  supplyOid4vciOfferClaims: t.field({
+    nullable: true,
+    type: Offer,
+    description:
+      'Gives a deferred offer its claims and issues the credentials its wallet waits for (spending quota now): ' +
+      'the wallet’s next poll of the Deferred Credential Endpoint collects them.',
+    ...requires('credentials:issue'),
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: OfferClaimsInput, required: true }) },
+    resolve: (_root, { id, input }, { services, principal, requestId }) =>
+      services.oid4vci.supplyOfferClaims(principal!, id, input, requestId),
   }),
   cancelOid4vciOffer: t.field({
     nullable: true,

@@ -208,6 +208,16 @@ const unauthorized = {
   headers: { ...noStore, ...challenge, ...dpopNonce },
 };
 
+/** A deferred answer (OpenID4VCI §8.3, §9.2): the transaction_id to poll with, and how long to wait. */
+const deferredAnswer = (description: string) => ({
+  description: `${description} Encrypted (application/jwt) when the request asked for it.`,
+  mediaTypes: ['application/json', 'application/jwt'],
+  schema: {
+    anyOf: [jsonSchema(z.object({ transaction_id: z.string(), interval: z.int().positive() })), compactJwe],
+  },
+  headers: { ...noStore, ...dpopNonce },
+});
+
 const redirectResponse = (description: string) => ({
   description,
   mediaTypes: ['text/plain'],
@@ -467,6 +477,10 @@ export const OID4VCI_OPERATIONS: PublicOperation[] = [
         },
         headers: { ...noStore, ...dpopNonce },
       },
+      '202': deferredAnswer(
+        'A deferred offer whose claims the tenant has not given yet (OpenID4VCI §8.3): the keys are recorded, the ' +
+          'nonces spent, no quota; poll the deferred credential endpoint with the transaction_id after interval seconds.',
+      ),
       '400': {
         description: 'The request’s own errors (OpenID4VCI §8.3.1.2); nothing is stored, no quota spent.',
         mediaTypes: ['application/json'],
@@ -524,14 +538,61 @@ export const OID4VCI_OPERATIONS: PublicOperation[] = [
     operationId: 'Oid4vciDeferredCredential',
     summary: 'the deferred credential endpoint',
     description:
-      'Declared in the metadata (OpenID4VCI §9); no credential is deferred yet, so every transaction_id is ' +
-      'invalid_transaction_id once the access token is accepted.',
+      'A Deferred Credential Request (OpenID4VCI 1.0 §9.1) with the access token of the credential request that got ' +
+      'the transaction_id: the credentials once the tenant gave the offer’s claims (POST ' +
+      '/v1/oid4vci/offers/{id}/claims), each bound to its proof’s key; 202 with the interval before. The ' +
+      'transaction_id is spent once the credentials were delivered. Sent as application/jwt (a JWE to the key in ' +
+      'the metadata’s credential_request_encryption), it may ask for the response encrypted ' +
+      '(credential_response_encryption), answered as application/jwt.',
     parameters: accessTokenHeaders,
+    requestBody: {
+      description: 'The deferred credential request: JSON, or a compact JWE of it (application/jwt).',
+      mediaTypes: ['application/json', 'application/jwt'],
+      schema: {
+        anyOf: [
+          jsonSchema(
+            z
+              .object({
+                transaction_id: z.string(),
+                credential_response_encryption: z
+                  .object({ jwk: z.record(z.string(), z.unknown()), enc: z.enum(['A128GCM', 'A256GCM']) })
+                  .optional(),
+              })
+              .loose(),
+          ),
+          compactJwe,
+        ],
+      },
+    },
     responses: {
+      '200': {
+        description:
+          'The credentials, and the notification_id of this response; encrypted to the wallet’s key (a compact JWE, ' +
+          'application/jwt) when it asked.',
+        mediaTypes: ['application/json', 'application/jwt'],
+        schema: {
+          anyOf: [
+            jsonSchema(
+              z.object({ credentials: z.array(z.object({ credential: z.string() })), notification_id: z.string() }),
+            ),
+            compactJwe,
+          ],
+        },
+        headers: { ...noStore, ...dpopNonce },
+      },
+      '202': deferredAnswer('The tenant has not given the claims yet: ask again after interval seconds.'),
       '400': {
-        description: 'invalid_transaction_id.',
+        description:
+          'invalid_transaction_id (unknown, another session’s, or spent), invalid_credential_request, ' +
+          'invalid_encryption_parameters, credential_request_denied (the offer was withdrawn or its subject erased: ' +
+          'stop polling).',
         mediaTypes: ['application/json'],
-        schema: oauthError(['invalid_transaction_id', 'invalid_credential_request']),
+        schema: oauthError([
+          'invalid_transaction_id',
+          'invalid_credential_request',
+          'invalid_encryption_parameters',
+          'credential_request_denied',
+        ]),
         headers: noStore,
       },
       '401': unauthorized,

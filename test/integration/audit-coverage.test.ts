@@ -1,9 +1,9 @@
 // What auditors ask for first is in the audit log (SOC 2 CC7.2, ISO 27001 A.8.15): sign-ups, sign-ins (failed
 // ones too), DIDs created and deactivated, credentials issued and revoked (through the API or a wallet's OpenID4VCI
 // request, in the name of the offer's creator), OpenID4VCI configurations and offers, what certifies a DID's key and
-// which roots a tenant trusts. Issued credentials are chained by the batch issue statement as groups, one per batch
-// and tenant, each entry with its own digest, and still verify one by one: editing an entry of a group is named by
-// the verification, dropping one breaks its group.
+// which roots a tenant trusts. Issued credentials join the chain a moment after their issue as groups, one per
+// tenant for what waited, each entry with its own digest, and still verify one by one: editing an entry of a group
+// is named by the verification, dropping one breaks its group.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jcs } from '../support/jcs.js';
@@ -131,6 +131,18 @@ describe('DIDs and credentials', () => {
     await ok(app.request('POST', `/v1/credentials/${revoked}/revoke`, { token: owner.token }));
     const other = (await ok(app.request('POST', '/v1/dids', { token: owner.token, body: {} }))).body.did;
     await ok(app.request('POST', `/v1/dids/${other}/deactivate`, { token: owner.token }));
+  });
+
+  it('chains issued credentials a moment after their issue, with no read of the log to prompt it', async () => {
+    const chained = await eventually(
+      async () => ({
+        waiting: await app.database.prisma.auditPendingEntry.count({ where: { tenantId: owner.tenant_id } }),
+        issued: (await storedEvents(owner.tenant_id)).filter((event) => event.action === 'credential.issued'),
+      }),
+      ({ waiting, issued }) => waiting === 0 && issued.length === 24,
+    );
+    expect(chained.waiting).toBe(0);
+    expect(chained.issued.map((event) => event.targetId).sort()).toEqual([...credentialIds].sort());
   });
 
   it('records DIDs created and deactivated, credentials issued and revoked, each once, by whom', async () => {

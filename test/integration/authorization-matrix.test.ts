@@ -919,6 +919,16 @@ ENDPOINTS.push(
     allowed: { status: 404, error: 'offer not found or no longer open' },
   },
   {
+    name: 'POST /v1/oid4vci/offers/:id/claims',
+    permission: 'credentials:issue',
+    rest: (t) => ({ method: 'POST', path: `/v1/oid4vci/offers/${t.offerId}/claims`, body: { claims: {} } }),
+    graphql: (t) => ({
+      query: 'mutation ($id: String!) { supplyOid4vciOfferClaims(id: $id, input: { claims: {} }) { id } }',
+      variables: { id: t.offerId },
+    }),
+    allowed: { status: 404, error: 'offer not found' },
+  },
+  {
     name: 'GET /v1/oid4vci/authorization-settings',
     permission: 'oid4vci:manage',
     rest: () => ({ method: 'GET', path: '/v1/oid4vci/authorization-settings' }),

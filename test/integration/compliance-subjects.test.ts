@@ -484,3 +484,46 @@ describe('erase (GDPR Art. 17)', () => {
     expect(unknown).toMatchObject({ credentials_erased: 0, credentials_revoked: 0, credential_ids: [] });
   });
 });
+
+describe('OpenID4VCI offers about the subject', () => {
+  it('are exported with their claims, given later for a deferred offer, and erased with the subject', async () => {
+    const subject = `did:example:offer-${uniqueSuffix()}`;
+    const value = secret('offer-name');
+    const post = (route: string, body: unknown) => ok(app.request('POST', route, { token: a.owner.token, body }));
+    await post('/v1/oid4vci/credential-configurations', {
+      configuration_id: 'SubjectCard',
+      format: 'dc+sd-jwt',
+      issuer: a.did,
+      vct: 'https://credentials.example.com/card',
+      claims: [{ name: 'name', mandatory: true }],
+    });
+    const offer = await post('/v1/oid4vci/offers', {
+      configuration_ids: ['SubjectCard'],
+      subject_id: subject,
+      deferred: true,
+    });
+    await post(`/v1/oid4vci/offers/${offer.id}/claims`, { claims: { SubjectCard: { name: value } } });
+    expect(await tablesHolding([value])).toEqual(['oid4vci_offers']);
+
+    const exported = await ok(app.request('GET', path(subject, 'export'), { token: a.owner.token }));
+    expect(exported.credential_offers).toEqual([
+      expect.objectContaining({
+        id: offer.id,
+        subject_id: subject,
+        deferred: true,
+        claims: { SubjectCard: { name: value } },
+        claims_supplied_at: expect.any(String),
+      }),
+    ]);
+    // Another subject's export, or another tenant's, does not show it.
+    const elsewhere = await ok(app.request('GET', path(subject, 'export'), { token: b.owner.token }));
+    expect(elsewhere.credential_offers).toEqual([]);
+
+    await ok(app.request('POST', path(subject, 'erase'), { token: a.owner.token }));
+    expect(await tablesHolding([value])).toEqual([]);
+    const after = await ok(app.request('GET', path(subject, 'export'), { token: a.owner.token }));
+    expect(after.credential_offers).toEqual([
+      expect.objectContaining({ id: offer.id, claims: {}, state: 'cancelled', erased_at: expect.any(String) }),
+    ]);
+  });
+});

@@ -13,6 +13,10 @@ import { usageMonth } from '../../src/modules/plans/plans.js';
 import { groupedAuditEntry } from '../../src/modules/audit/audit.repository.js';
 import { startTestApp, type TestApp } from '../support/harness.js';
 import { auditEntries } from '../support/rows.js';
+import { auditJobs, chainPendingAudit } from '../../src/modules/audit/audit-pending.js';
+import { systemClock } from '../../src/modules/jobs/clock.js';
+import type { JobContext } from '../../src/modules/jobs/jobs.runner.js';
+import { capturingLogger } from '../support/log-sink.js';
 import { tenantOnPlan, type RegisteredUser } from '../support/factories.js';
 
 let app: TestApp;
@@ -82,13 +86,22 @@ const counted = async (tenantId: string) =>
     })
   )._sum.credentialsIssued ?? 0;
 
-const issuedAudit = async (tenantId: string) =>
-  auditEntries(
+/** The entries the issue statement left waiting for the chain (src/modules/audit/audit-pending.ts). */
+const waitingAudit = async (tenantId: string) =>
+  (await app.database.prisma.auditPendingEntry.findMany({ where: { tenantId } })).map(
+    (row) => (row.entry as { target_id: string }).target_id,
+  );
+
+/** The tenant's chained credential.issued entries, once what waits has joined the chain. */
+const issuedAudit = async (tenantId: string) => {
+  await chainPendingAudit(app.database.prisma, tenantId);
+  return auditEntries(
     await app.database.prisma.auditEvent.findMany({
       where: { tenantId, action: 'credential.issued' },
       orderBy: { seq: 'asc' },
     }),
   );
+};
 
 const stored = (tenantId: string) => app.database.prisma.credential.findMany({ where: { tenantId } });
 
@@ -165,12 +178,14 @@ describe('issue batches', () => {
         where: { tenantId: { in: [limited.tenantId, unlimited.tenantId] }, type: 'credential.issued' },
       }),
     ).toBe(6);
-    // The batch appended each tenant's issued credentials to its audit chain, and nothing for those refused.
+    // The batch left each tenant's issued credentials' entries waiting, nothing for those refused; chained, they
+    // are the tenant's credential.issued entries.
     for (const [tenant, ids] of [
       [limited, [first, ...together.slice(0, 2)].map((credential) => credential.id)],
       [unlimited, [together[3]!, together[4]!, together[6]!].map((credential) => credential.id)],
       [deactivated, []],
     ] as const) {
+      expect((await waitingAudit(tenant.tenantId)).sort()).toEqual([...ids].sort());
       expect((await issuedAudit(tenant.tenantId)).map((event) => event.targetId).sort()).toEqual([...ids].sort());
       expect(await app.services.audit.verifyTenantChain(tenant.tenantId)).toMatchObject({ valid: true });
     }
@@ -215,5 +230,42 @@ describe('issue batches', () => {
       [earlier, blocker, ...good].map((credential) => credential.id).sort(),
     );
     expect(await app.services.audit.verifyTenantChain(unlimited.tenantId)).toMatchObject({ valid: true });
+  });
+
+  it('leaves entries a writer did not chain to the recurring job: one group per tenant, in issue order', async () => {
+    const [one, two] = await Promise.all([0, 1].map(async () => issuer(await tenantOnPlan(app, 'enterprise'))));
+    // A writer of its own, as an instance that stopped before chaining would leave them.
+    const writer = createCredentialWriter(app.database.lockingSql, { batchesInFlight: 1 });
+    const credentials = [
+      ...(await Promise.all([0, 1, 2].map(() => credentialOf(one!, null)))),
+      ...(await Promise.all([0, 1].map(() => credentialOf(two!, null)))),
+    ];
+    for (const credential of credentials) await writer.insertWithinQuota(credential);
+    expect((await waitingAudit(one!.tenantId)).length + (await waitingAudit(two!.tenantId)).length).toBe(5);
+    const lines: string[] = [];
+    await auditJobs({ db: app.database.prisma })['audit.chain'].run(
+      {},
+      // The runner hands the claimed row too; the handler does not read it.
+      { clock: systemClock, log: capturingLogger(lines) } as JobContext,
+    );
+    expect(await waitingAudit(one!.tenantId)).toEqual([]);
+    expect(await waitingAudit(two!.tenantId)).toEqual([]);
+    expect(lines.join('\n')).toContain('waiting audit entries chained');
+    for (const [tenant, ids] of [
+      [one!, credentials.slice(0, 3).map((credential) => credential.id)],
+      [two!, credentials.slice(3).map((credential) => credential.id)],
+    ] as const) {
+      const groups = await app.database.prisma.auditEvent.findMany({
+        where: { tenantId: tenant.tenantId, action: 'credential.issued' },
+      });
+      expect(groups.map((group) => group.groupSize)).toEqual([ids.length]);
+      // In the order they were issued (their ids are UUIDv7), the group's time that of its newest entry.
+      const entries = (groups[0]!.details as { entries: { id: string; target_id: string; created_at: string }[] })
+        .entries;
+      expect(entries.map((entry) => entry.target_id).sort()).toEqual([...ids].sort());
+      expect(entries.map((entry) => entry.id)).toEqual(entries.map((entry) => entry.id).sort());
+      expect(groups[0]!.createdAt.toISOString()).toBe(entries.at(-1)!.created_at);
+      expect(await app.services.audit.verifyTenantChain(tenant.tenantId)).toMatchObject({ valid: true });
+    }
   });
 });

@@ -28,6 +28,8 @@ const TABLES: Record<string, 'erased' | 'none'> = {
   audit_chain_heads: 'none',
   // Audit details name ids, types and counts, never claims.
   audit_events: 'none',
+  // Issued credentials' audit entries waiting for the chain: the same details.
+  audit_pending_entries: 'none',
   compliance_adoptions: 'none',
   compliance_attestations: 'none',
   // Evaluations count claim names; the report credential says nothing of subjects.
@@ -97,6 +99,7 @@ const VALUES = {
   nickname: value('zelda-nickname'),
   offered: value('zelda-offered'),
   redeemed: value('zelda-redeemed'),
+  deferred: value('zelda-deferred'),
 };
 /** The issue requests, with their Idempotency-Keys. */
 const requests: { body: Record<string, unknown>; key: string }[] = [];
@@ -305,6 +308,19 @@ beforeAll(async () => {
       }),
     );
   await offer(VALUES.offered);
+  // A deferred offer, its claims given afterwards.
+  const deferred = await ok(
+    call(issuer, 'POST', '/v1/oid4vci/offers', {
+      configuration_ids: ['Erasable'],
+      subject_id: SUBJECT,
+      deferred: true,
+    }),
+  );
+  await ok(
+    call(issuer, 'POST', `/v1/oid4vci/offers/${deferred.id}/claims`, {
+      claims: { Erasable: { name: VALUES.deferred } },
+    }),
+  );
   const redeemed = await offer(VALUES.redeemed);
   await createWallet(app).receive(redeemed.offer_uri, 'Erasable', [walletKey()]);
   await webhooksSettled();

@@ -96,6 +96,7 @@ describe('the catalogue', () => {
         'oid4vci.offer.cancelled',
         'oid4vci.offer.created',
         'oid4vci.offer.credential_issued',
+        'oid4vci.offer.credential_pending',
         'oid4vci.offer.expired',
         'oid4vci.offer.failed',
         'oid4vci.offer.notified',

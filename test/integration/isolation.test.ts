@@ -564,6 +564,20 @@ const ID_CASES: IdCase[] = [
     stillThere: expectOfferOpen,
   },
   {
+    name: 'POST /v1/oid4vci/offers/:id/claims',
+    foreignId: (other) => other.oid4vci.offerId,
+    call: (id) => ({
+      rest: { method: 'POST', path: `/v1/oid4vci/offers/${id}/claims`, body: { claims: {} } },
+      graphql: {
+        query: 'mutation ($id: String!) { supplyOid4vciOfferClaims(id: $id, input: { claims: {} }) { id } }',
+        variables: { id },
+      },
+    }),
+    status: 404,
+    error: 'offer not found',
+    stillThere: expectOfferOpen,
+  },
+  {
     name: 'GET /v1/oid4vci/authorizations/:id',
     foreignId: (other) => other.oid4vci.authorizationId,
     call: (id) => ({

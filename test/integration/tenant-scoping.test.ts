@@ -421,7 +421,7 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
     expect(tenantScopeViolations(collect())).toEqual([]);
   });
 
-  it('OpenID4VCI: configurations, offers, metadata, the wallet’s flow with DPoP, a notification, cancel, the sweep, erasure', async () => {
+  it('OpenID4VCI: configurations, offers, metadata, the wallet’s flow with DPoP, a notification, deferred issuance, cancel, the sweep, erasure', async () => {
     const owner = await registerUser(app);
     const did = await send('POST', '/v1/dids', owner.token, { key_type: 'Ed25519' });
     const configuration = {
@@ -462,6 +462,25 @@ describe('every statement on a tenant-scoped table names the tenant', () => {
       },
     });
     expect(notified.status, notified.text).toBe(204);
+    // Deferred: the wallet waits, polls, the claims are given, the poll collects; the subject's export.
+    const deferred = await send('POST', '/v1/oid4vci/offers', owner.token, {
+      configuration_ids: ['Scoped'],
+      subject_id: subject,
+      deferred: true,
+    });
+    const bearer = createWallet(app);
+    const asked = await bearer.ask(deferred.offer_uri, 'Scoped', [walletKey()]);
+    expect(asked.response.status, asked.response.text).toBe(202);
+    const poll = () =>
+      bearer.deferredRequest(
+        asked.issuerMetadata.deferred_credential_endpoint,
+        asked.token.access_token,
+        asked.response.body.transaction_id,
+      );
+    expect((await poll()).status).toBe(202);
+    await send('POST', `/v1/oid4vci/offers/${deferred.id}/claims`, owner.token, { claims: offer.claims });
+    expect((await poll()).status).toBe(200);
+    await get(`/v1/compliance/subjects/${encodeURIComponent(subject)}/export`, owner.token);
     await oid4vciJobs({ db: app.database.prisma })['oid4vci.expire'].run({}, {
       clock: systemClock,
       log: capturingLogger([]),

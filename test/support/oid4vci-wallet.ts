@@ -1,9 +1,9 @@
 // A wallet written from OpenID4VCI 1.0 and RFC 9449 for the tests, with jose and node:crypto only (never the
 // @openid4vc libraries the service uses): it reads an offer, the issuer's metadata, redeems the pre-authorized code
 // (with a DPoP key, retrying once with the server's DPoP nonce, or as a bearer), fetches c_nonces and asks for
-// credentials with `jwt` key proofs. Each step can be bent by the tests of hostile wallets. For the authorization
-// code flow: PKCE (RFC 7636) with node:crypto, the pushed request (RFC 9126), and a browser that follows Location
-// headers with node:http.
+// credentials with `jwt` key proofs, polling the deferred credential endpoint when the issuer defers them. Each step
+// can be bent by the tests of hostile wallets. For the authorization code flow: PKCE (RFC 7636) with node:crypto,
+// the pushed request (RFC 9126), and a browser that follows Location headers with node:http.
 import { createHash, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import * as jose from 'jose';
@@ -228,7 +228,7 @@ export function createWallet(defaultApp: TestApp, options: WalletOptions = {}) {
     return response.body.c_nonce;
   }
 
-  /** POSTs a credential request with the access token (and a DPoP proof bound to it). */
+  /** POSTs a request to a protected endpoint with the access token (and a DPoP proof bound to it). */
   async function credentialRequest(credentialEndpoint: string, accessToken: string, body: unknown) {
     const headers: Record<string, string> = {
       authorization: `${options.dpop ? 'DPoP' : 'Bearer'} ${accessToken}`,
@@ -240,10 +240,17 @@ export function createWallet(defaultApp: TestApp, options: WalletOptions = {}) {
   }
 
   /**
-   * The whole pre-authorized flow for one configuration: offer, metadata, token, c_nonce, one proof per key.
-   * Answers the credentials, and what the steps returned for the tests to look at.
+   * The Deferred Credential Request (OpenID4VCI 1.0 §9.1) of a transaction_id, with the access token of the
+   * credential request that got it: 200 with the credentials, or 202 with the transaction_id and an interval.
    */
-  async function receive(offerUri: string, configurationId: string, keys: WalletKey[], txCode?: string) {
+  const deferredRequest = (deferredEndpoint: string, accessToken: string, transactionId: string) =>
+    credentialRequest(deferredEndpoint, accessToken, { transaction_id: transactionId });
+
+  /**
+   * The pre-authorized flow up to the credential response, whatever it is (§8.3: 200 with credentials, or 202 with a
+   * transaction_id and interval for a deferred issuance), for the tests to look at.
+   */
+  async function ask(offerUri: string, configurationId: string, keys: WalletKey[], txCode?: string) {
     const offer = await offerFrom(offerUri);
     const issuerMetadata = await metadata(offer.credential_issuer);
     const asMetadata = await metadata(offer.credential_issuer, 'oauth-authorization-server');
@@ -259,12 +266,24 @@ export function createWallet(defaultApp: TestApp, options: WalletOptions = {}) {
       credential_configuration_id: configurationId,
       proofs: { jwt: proofs },
     });
-    if (response.status !== 200) throw new Error(`credential: ${response.status} ${response.text}`);
     return {
       offer,
       issuerMetadata,
       asMetadata,
       token: token.body as { access_token: string; token_type: string; expires_in: number },
+      response,
+    };
+  }
+
+  /**
+   * The whole pre-authorized flow for one configuration: offer, metadata, token, c_nonce, one proof per key.
+   * Answers the credentials, and what the steps returned for the tests to look at.
+   */
+  async function receive(offerUri: string, configurationId: string, keys: WalletKey[], txCode?: string) {
+    const { response, ...steps } = await ask(offerUri, configurationId, keys, txCode);
+    if (response.status !== 200) throw new Error(`credential: ${response.status} ${response.text}`);
+    return {
+      ...steps,
       response: response.body as { credentials: { credential: string }[]; notification_id: string },
       credentials: (response.body.credentials as { credential: string }[]).map((entry) => entry.credential),
     };
@@ -278,6 +297,8 @@ export function createWallet(defaultApp: TestApp, options: WalletOptions = {}) {
     pushAuthorizationRequest,
     nonce,
     credentialRequest,
+    deferredRequest,
+    ask,
     receive,
     /** The last DPoP-Nonce the issuer gave, and the wallet's DPoP key (null: a bearer wallet). */
     get dpopNonce() {

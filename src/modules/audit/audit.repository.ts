@@ -75,6 +75,7 @@ export type AuditAction =
   | 'oid4vci.authorization_settings.updated'
   | 'oid4vci.authorization.approved'
   | 'oid4vci.authorization.denied'
+  | 'oid4vci.offer.claims_supplied'
   | 'oid4vp.request.created'
   | 'oid4vp.request.cancelled'
   | 'oid4vp.presentation.verified'
@@ -236,11 +237,17 @@ export function listAuditEvents(
     LIMIT ${page.limit}`;
 }
 
-/** How many entries the tenant's log holds (a group counts its entries) and when the first was written. */
+/**
+ * How many entries the tenant's log holds (a group counts its entries, and entries waiting to be chained count:
+ * audit-pending.ts) and when the first was written.
+ */
 export async function auditLogExtent(db: Db, tenantId: string): Promise<{ events: number; oldestAt: Date | null }> {
   const [row] = await db.$queryRaw<{ events: number; oldestAt: Date | null }[]>`
-    SELECT coalesce(sum(coalesce(group_size, 1)), 0)::int AS events, min(created_at) AS "oldestAt"
-    FROM audit_events WHERE tenant_id = ${tenantId}::uuid`;
+    SELECT coalesce(sum(n), 0)::int AS events, min(at) AS "oldestAt"
+    FROM (SELECT coalesce(group_size, 1) AS n, created_at AS at FROM audit_events WHERE tenant_id = ${tenantId}::uuid
+          UNION ALL
+          SELECT 1, (entry ->> 'created_at')::timestamptz FROM audit_pending_entries
+          WHERE tenant_id = ${tenantId}::uuid) AS entries`;
   return row ?? { events: 0, oldestAt: null };
 }
 

@@ -18,5 +18,5 @@ export const dataSubjectRequestKind = z
 
 /** The sections of an export that are bounded (newest first) rather than paged. */
 export const exportSection = z
-  .enum(['trust_attestations', 'events', 'didcomm_messages', 'requests'])
+  .enum(['trust_attestations', 'events', 'didcomm_messages', 'presentation_requests', 'credential_offers', 'requests'])
   .meta({ id: 'SubjectExportSection', description: 'A section of a data subject export bounded to 1,000 rows.' });

@@ -36,6 +36,8 @@ import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { listSubjectEvents, recordEvent, type EventRow } from '../outbox/outbox.repository.js';
 import type { DidcommService, MessageView } from '../didcomm/didcomm.service.js';
 import { eraseSubjectOffers } from '../oid4vci/oid4vci.repository.js';
+import { offersOfSubject } from '../oid4vci/oid4vci.subjects.js';
+import type { OfferView } from '../oid4vci/oid4vci.service.js';
 import type { AttestationView, TrustService } from '../trust/trust.service.js';
 import { exportInput, subjectIdInput } from './data-subjects.inputs.js';
 import * as repository from './data-subjects.repository.js';
@@ -73,9 +75,13 @@ export type SubjectExport = {
   didcommMessages: MessageView[];
   /** The tenant's OpenID4VP requests whose presentations named the subject (as subject or holder). */
   presentationRequests: RequestView[];
+  /** The tenant's OpenID4VCI offers about the subject, with their claims (given with the offer or later). */
+  credentialOffers: OfferView[];
   requests: DataSubjectRequestRow[];
   /** Sections that held more than SECTION_LIMIT rows (only the newest are included). */
-  truncated: ('trust_attestations' | 'events' | 'didcomm_messages' | 'presentation_requests' | 'requests')[];
+  truncated: (
+    'trust_attestations' | 'events' | 'didcomm_messages' | 'presentation_requests' | 'credential_offers' | 'requests'
+  )[];
 };
 
 export type SubjectErasure = {
@@ -142,11 +148,12 @@ export function createDataSubjectsService({
       rows.map((row) => ({ ...row, createdAt: row.issuedAt })),
       EXPORT_PAGE_SIZE,
     );
-    const [attestations, events, messages, presentationRequests, requests] = await Promise.all([
+    const [attestations, events, messages, presentationRequests, credentialOffers, requests] = await Promise.all([
       trust.ofSubject(tenantId, subjectId, SECTION_LIMIT + 1, origin),
       listSubjectEvents(prisma, tenantId, subjectId, SECTION_LIMIT + 1),
       didcomm.ofSubject(tenantId, subjectId, SECTION_LIMIT + 1),
       presentationRequestsOfSubject(prisma, tenantId, subjectId, SECTION_LIMIT + 1),
+      offersOfSubject(prisma, tenantId, subjectId, SECTION_LIMIT + 1),
       repository.listSubjectRequests(prisma, tenantId, subjectId, request.id, SECTION_LIMIT + 1),
     ]);
     const truncated = (
@@ -155,6 +162,7 @@ export function createDataSubjectsService({
         ['events', events],
         ['didcomm_messages', messages],
         ['presentation_requests', presentationRequests],
+        ['credential_offers', credentialOffers],
         ['requests', requests],
       ] as const
     )
@@ -170,6 +178,7 @@ export function createDataSubjectsService({
       events: events.slice(0, SECTION_LIMIT),
       didcommMessages: messages.slice(0, SECTION_LIMIT),
       presentationRequests: presentationRequests.slice(0, SECTION_LIMIT),
+      credentialOffers: credentialOffers.slice(0, SECTION_LIMIT),
       requests: requests.slice(0, SECTION_LIMIT),
       truncated,
     };
@@ -186,6 +195,7 @@ export function createDataSubjectsService({
           events: result.events.length,
           didcomm_messages: result.didcommMessages.length,
           presentation_requests: result.presentationRequests.length,
+          credential_offers: result.credentialOffers.length,
           page: cursor ?? null,
         },
       });

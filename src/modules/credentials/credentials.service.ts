@@ -41,6 +41,7 @@ import {
   type AuditEntry,
 } from '../audit/audit.repository.js';
 import { can, permissionDenied } from '../../auth/principal.js';
+import type { AuditChainer } from '../audit/audit-pending.js';
 
 /**
  * Which door a credential was issued through: the API (POST /v1/credentials/issue, GraphQL issueCredential), or
@@ -144,6 +145,8 @@ export type CredentialsServiceDeps = {
   certificateChains?: Pick<CertificateChains, 'x5cFor'>;
   /** The configured public base URL: a request's origin other than it is the tenant's verified custom domain. */
   publicBaseUrl?: () => string;
+  /** Chains the audit entries the issue statement left waiting (src/modules/audit/audit-pending.ts). */
+  auditChainer?: Pick<AuditChainer, 'issued'>;
 };
 
 export function createCredentialsService({
@@ -157,6 +160,7 @@ export function createCredentialsService({
   issuerPublished,
   certificateChains,
   publicBaseUrl,
+  auditChainer,
 }: CredentialsServiceDeps) {
   const writer = createCredentialWriter(lockingSql);
   // Slugs never change: each tenant's is read once (a bounded set of them kept).
@@ -365,6 +369,7 @@ export function createCredentialsService({
     if (!outcome.leaseHeld) throw conflict(MESSAGES.idempotencyKeyInProgress);
     if (!outcome.inserted) throw await refusalOf(party, input.issuer, row.monthlyLimit);
     activity.issued(view.format);
+    auditChainer?.issued();
     if (input.deliverTo && deliverer) {
       const delivery = await deliverer.deliver(principal, { ...view, credential: row.credential }, input.deliverTo);
       return { ...view, delivery };
@@ -387,7 +392,10 @@ export function createCredentialsService({
   }
 
   /** Counts credentials stored by storeAllWithin once their transaction committed. */
-  const issued = (views: readonly CredentialView[]) => views.forEach((view) => activity.issued(view.format));
+  function issued(views: readonly CredentialView[]) {
+    views.forEach((view) => activity.issued(view.format));
+    auditChainer?.issued();
+  }
 
   async function list(principal: Principal, rawFilters: unknown, page: PageRequest, origin?: RequestOrigin) {
     const filters = parseInput(listInput, rawFilters);

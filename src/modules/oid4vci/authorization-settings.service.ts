@@ -32,9 +32,18 @@ export function loginUrlProblem(raw: string, allowLoopbackHttp: boolean): string
   return null;
 }
 
-/** An offer of the authorization code grant needs the login page, and takes no transaction code (§4.1.1). */
-export async function assertAuthorizationCodeFlow(prisma: PrismaClient, tenantId: string, txCode: unknown) {
+/**
+ * An offer of the authorization code grant needs the login page, and takes no transaction code (§4.1.1); it is not
+ * deferred (its approval may supply the claims instead).
+ */
+export async function assertAuthorizationCodeFlow(
+  prisma: PrismaClient,
+  tenantId: string,
+  txCode: unknown,
+  deferred: boolean | null | undefined,
+) {
   if (txCode) throw badRequest('tx_code is for pre_authorized_code offers only');
+  if (deferred) throw badRequest('deferred is for pre_authorized_code offers only');
   const settings = await repository.findSettings(prisma, tenantId);
   if (!settings?.loginUrl) throw badRequest(NO_LOGIN_URL);
 }

@@ -111,6 +111,7 @@ export function createAuthorizationService({ prisma, clock }: AuthorizationServi
           referenceHash: sha256(randomSecret()),
           preAuthorizedCodeHash: null,
           grantType: 'authorization_code',
+          deferred: false,
           txCode: null,
           expiresAt: new Date(now.getTime() + SIGN_IN_TTL_SECONDS * 1000),
           createdByUserId: principal.userId,
@@ -122,6 +123,7 @@ export function createAuthorizationService({ prisma, clock }: AuthorizationServi
           configuration_ids: row.configurationIds,
           grant_type: 'authorization_code',
           tx_code_required: false,
+          deferred: false,
           expires_at: new Date(now.getTime() + SIGN_IN_TTL_SECONDS * 1000).toISOString(),
         });
       } else if (input.claims) {

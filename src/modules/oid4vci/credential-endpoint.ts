@@ -24,6 +24,7 @@ import {
 } from './offer-session.policy.js';
 import * as repository from './oid4vci.repository.js';
 import { findConfigurations } from './configurations.repository.js';
+import type { DeferredIssuance } from './deferred.js';
 import type { OfferRow } from './oid4vci.repository.js';
 import type { Issuer, WalletAuth, WalletRequest } from './wallet-auth.js';
 import {
@@ -47,6 +48,8 @@ export type CredentialEndpointDeps = {
   issuerMetadataOf: (issuer: Issuer, configurations: CredentialConfiguration[]) => object;
   /** The tenant's request-encryption key (message-encryption.ts). */
   encryptionKeyOf: (tenantId: string) => Promise<IssuerEncryptionKey>;
+  /** Deferred issuance (deferred.ts): what a credential request of a deferred offer without its claims gets. */
+  deferral: Pick<DeferredIssuance, 'pending'>;
 };
 
 export function createCredentialEndpoint({
@@ -57,6 +60,7 @@ export function createCredentialEndpoint({
   log,
   issuerMetadataOf,
   encryptionKeyOf,
+  deferral,
 }: CredentialEndpointDeps) {
   const { authorized } = auth;
   const configurationsOf = (issuer: Issuer) => findConfigurations(prisma, issuer.tenant.id);
@@ -84,7 +88,7 @@ export function createCredentialEndpoint({
    */
   async function requested(issuer: Issuer, offer: OfferRow, request: WalletRequest, now: Date) {
     const configurations = await configurationsOf(issuer);
-    const { body, encryption } = await readRequest(issuer, request);
+    const { body, encryption } = await readRequest(issuer, request, encryptionKeyOf);
     const parsed = parseCredentialRequest(body, issuerMetadataOf(issuer, configurations));
     // An authorization code grant's token response names one dataset per configuration, identified by its id (§6.2).
     const identified = parsed.credentialIdentifier;
@@ -123,22 +127,6 @@ export function createCredentialEndpoint({
   }
 
   /**
-   * The request's JSON, decrypted when it is a JWE to the issuer's key (§10), and the wallet's key for an encrypted
-   * response, which only an encrypted request may ask for (§8.2: the key could be swapped otherwise).
-   */
-  async function readRequest(issuer: Issuer, request: WalletRequest) {
-    const encrypted = mediaTypeOf(request) === ENCRYPTED_MEDIA_TYPE;
-    const body = encrypted
-      ? await decryptRequest(request.body.toString('utf8'), await encryptionKeyOf(issuer.tenant.id))
-      : parseJsonBody(request, 'invalid_credential_request');
-    const asked = (body as { credential_response_encryption?: unknown } | null)?.credential_response_encryption;
-    if (asked !== undefined && !encrypted) {
-      throw new Oauth2Error('invalid_encryption_parameters', 'encrypt the request to ask for an encrypted response');
-    }
-    return { body, encryption: asked === undefined ? null : await responseEncryptionOf(asked) };
-  }
-
-  /**
    * The holders' keys the proofs prove (Appendix F), each with a c_nonce of ours still unused (a missing one is
    * invalid_proof, an unknown, used or expired one invalid_nonce, §8.3.1.2). The nonces are consumed later, with
    * the credentials.
@@ -172,6 +160,10 @@ export function createCredentialEndpoint({
     const now = clock.now();
     const { config, proofs, encryption } = await requested(issuer, offer, request, now);
     const { holders, nonces } = await provenKeys(issuer, config, proofs, now);
+    // A deferred offer whose claims the tenant has not given yet: a transaction_id to poll with (deferred.ts).
+    if (offer.deferred && offer.claimsSuppliedAt === null) {
+      return deferral.pending({ issuer, offer, dpop, config, holders, nonces, encryption, now });
+    }
     const configurationId = config.configurationId;
     const claims = (offer.claims as Record<string, Record<string, unknown>>)[configurationId] ?? {};
     const party = partyOf(issuer, offer, request.requestId);
@@ -233,6 +225,26 @@ export function createCredentialEndpoint({
   }
 
   return credential;
+}
+
+/**
+ * The request's JSON, decrypted when it is a JWE to the issuer's key (§10), and the wallet's key for an encrypted
+ * response, which only an encrypted request may ask for (§8.2: the key could be swapped otherwise).
+ */
+export async function readRequest(
+  issuer: Issuer,
+  request: WalletRequest,
+  encryptionKeyOf: (tenantId: string) => Promise<IssuerEncryptionKey>,
+) {
+  const encrypted = mediaTypeOf(request) === ENCRYPTED_MEDIA_TYPE;
+  const body = encrypted
+    ? await decryptRequest(request.body.toString('utf8'), await encryptionKeyOf(issuer.tenant.id))
+    : parseJsonBody(request, 'invalid_credential_request');
+  const asked = (body as { credential_response_encryption?: unknown } | null)?.credential_response_encryption;
+  if (asked !== undefined && !encrypted) {
+    throw new Oauth2Error('invalid_encryption_parameters', 'encrypt the request to ask for an encrypted response');
+  }
+  return { body, encryption: asked === undefined ? null : await responseEncryptionOf(asked) };
 }
 
 const mediaTypeOf = (request: WalletRequest) =>

@@ -23,10 +23,25 @@ export const TX_CODE_ATTEMPTS = 5;
 export const BATCH_SIZE = 10;
 export const TX_CODE_LENGTH = { default: 6, min: 4, max: 12 } as const;
 
-export const OFFER_STATES = ['offered', 'token_issued', 'credential_issued', 'expired', 'cancelled', 'failed'] as const;
+export const OFFER_STATES = [
+  'offered',
+  'token_issued',
+  'credential_pending',
+  'credential_issued',
+  'expired',
+  'cancelled',
+  'failed',
+] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 /** States a session can still move on from. */
-export const OPEN_STATES: readonly OfferState[] = ['offered', 'token_issued'];
+export const OPEN_STATES: readonly OfferState[] = ['offered', 'token_issued', 'credential_pending'];
+/**
+ * A deferred issuance (§9) waits this long for the tenant's claims and the wallet's collection: the session, and the
+ * access token the wallet polls with, live this long from the credential request answered with a transaction_id.
+ */
+export const DEFERRED_TTL_SECONDS = 7 * 24 * 3600;
+/** The interval a wallet is told to wait between polls of the Deferred Credential Endpoint (§8.3). */
+export const DEFERRED_INTERVAL_SECONDS = 60;
 
 /** The state as it is at `now`: an open session past its expiry is expired, whether or not the sweep has written it. */
 export function stateAt(session: { state: OfferState; expiresAt: Date }, now: Date): OfferState {

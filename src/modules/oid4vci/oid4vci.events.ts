@@ -27,12 +27,14 @@ export const OID4VCI_EVENTS = {
       ...offerFields,
       grant_type: z.enum(['pre_authorized_code', 'authorization_code']),
       tx_code_required: z.boolean().meta({ description: 'Whether the wallet must present a transaction code.' }),
+      deferred: z.boolean().meta({ description: 'Whether its claims come later (deferred issuance).' }),
       expires_at: instant('Until when the pre-authorized code may be redeemed.'),
     }),
     example: {
       ...EXAMPLE,
       grant_type: 'pre_authorized_code',
       tx_code_required: true,
+      deferred: false,
       expires_at: '2026-11-30T11:00:00.000Z',
     },
   },
@@ -55,13 +57,31 @@ export const OID4VCI_EVENTS = {
       ...offerFields,
       configuration_id: z.string().meta({ description: 'The configuration issued now.' }),
       credential_ids: z.array(z.uuid()).meta({ description: 'The credentials issued (GET /v1/credentials/{id}).' }),
-      state: z.enum(['token_issued', 'credential_issued']),
+      state: z.enum(['token_issued', 'credential_pending', 'credential_issued']),
     }),
     example: {
       ...EXAMPLE,
       configuration_id: 'UniversityDegree',
       credential_ids: ['8fed6df5-3a5e-4c1b-9d0e-2b7a1c4d5e6f'],
       state: 'credential_issued',
+    },
+  },
+  'oid4vci.offer.credential_pending': {
+    readPermission: 'credentials:issue',
+    description:
+      'A wallet asked for a configuration of a deferred offer and waits (OpenID4VCI §9): give the claims with POST ' +
+      '/v1/oid4vci/offers/{id}/claims before waits_until, and the wallet’s next poll collects the credentials.',
+    data: z.strictObject({
+      ...offerFields,
+      configuration_id: z.string().meta({ description: 'The configuration the wallet asked for.' }),
+      credentials_requested: z.int().meta({ description: 'How many credentials (one per key proof).' }),
+      waits_until: instant('Until when the wallet’s transaction (and its access token) lasts.'),
+    }),
+    example: {
+      ...EXAMPLE,
+      configuration_id: 'UniversityDegree',
+      credentials_requested: 1,
+      waits_until: '2026-12-07T10:04:00.000Z',
     },
   },
   'oid4vci.offer.expired': {

@@ -38,7 +38,8 @@ const proofAlg = z
 export const offerState = z.enum(OFFER_STATES, { error: `state must be one of ${OFFER_STATES.join(', ')}` }).meta({
   id: 'Oid4vciOfferState',
   description:
-    'offered → token_issued (a wallet redeemed the code) → credential_issued (every configuration issued); or ' +
+    'offered → token_issued (a wallet redeemed the code) → credential_issued (every configuration issued); ' +
+    'credential_pending between them for a deferred offer (a wallet waits for its claims or to collect); or ' +
     'expired, cancelled (by the tenant, or its subject erased), failed (too many wrong transaction codes).',
 });
 
@@ -282,7 +283,16 @@ export const createOfferInput = z.object({
         'find the offer and its credentials by. Not written into the credentials.',
       examples: ['did:example:alice'],
     }),
-  claims: subjectClaims,
+  claims: subjectClaims.nullish(),
+  deferred: z
+    .boolean({ error: 'deferred must be a boolean' })
+    .nullish()
+    .meta({
+      description:
+        'true: deferred issuance (OpenID4VCI §9). The offer carries no claims; the wallet’s credential request is ' +
+        'answered with a transaction_id, and the credentials are issued when the claims are given (POST ' +
+        '/v1/oid4vci/offers/{id}/claims). Default false: claims are required.',
+    }),
   grantType: z
     .enum(['pre_authorized_code', 'authorization_code'], {
       error: 'grant_type must be pre_authorized_code or authorization_code',
@@ -304,6 +314,20 @@ export const createOfferInput = z.object({
 });
 
 export type CreateOfferInput = z.output<typeof createOfferInput>;
+
+/** The claims of a deferred offer, given once its subject's data is ready (deferred.service.ts). */
+export const offerClaimsInput = z.object({
+  claims: subjectClaims.meta({
+    description:
+      'The subject’s claims for each configuration of the offer: {"<configuration_id>": {"given_name": "Alice", …}}.',
+  }),
+});
+
+/** The Deferred Credential Request (OpenID4VCI §9.1). */
+export const deferredCredentialRequest = z.object({
+  transaction_id: z.string().min(1).max(200),
+  credential_response_encryption: z.unknown().optional(),
+});
 
 export const offerListInput = z.object({ state: offerState.nullish() });
 

@@ -13,6 +13,7 @@ import type { Clock } from '../jobs/clock.js';
 import { recordEvent } from '../outbox/outbox.repository.js';
 import type { CredentialConfiguration } from './credential-configurations.js';
 import { createCredentialEndpoint, parseJsonBody, type Answer } from './credential-endpoint.js';
+import { createDeferredIssuance } from './deferred.js';
 import { credentialIssuerIdentifier } from './issuer-identifier.js';
 import { createIssuerEncryptionKeys, encryptionMetadata } from './message-encryption.js';
 import { authorizationServerMetadata, credentialIssuerMetadata, etagOf, issuerEndpoints } from './issuer-metadata.js';
@@ -84,6 +85,7 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
     credentialIssuerMetadata(issuer.identifier, issuer.endpoints, issuer.tenant, configurations);
 
   const encryptionKeyOf = createIssuerEncryptionKeys(keys);
+  const deferral = createDeferredIssuance({ prisma, auth, clock, log, encryptionKeyOf });
   const credential = createCredentialEndpoint({
     prisma,
     credentials,
@@ -92,6 +94,7 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
     log,
     issuerMetadataOf,
     encryptionKeyOf,
+    deferral,
   });
 
   /** The Credential Issuer Metadata (§12.2.2) as JSON, with its strong ETag. */
@@ -255,12 +258,6 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
     return { status: 204, body: null, headers: { 'Cache-Control': 'no-store' } };
   }
 
-  /** The Deferred Credential Endpoint (§9): declared, with no deferred issuance yet, so every transaction_id is unknown. */
-  async function deferredCredential(issuer: Issuer, request: WalletRequest): Promise<Answer> {
-    await authorized(issuer, request);
-    throw new Oauth2Error('invalid_transaction_id', 'no deferred issuance is pending for this token');
-  }
-
   return {
     issuerFor,
     metadata,
@@ -271,7 +268,8 @@ export function createOid4vciProtocol({ prisma, keys, publicBaseUrl, credentials
     authorization,
     credential,
     notification,
-    deferredCredential,
+    /** The Deferred Credential Endpoint (§9): deferred.ts. */
+    deferredCredential: deferral.deferredCredential,
   };
 }
 

@@ -3,9 +3,9 @@
 // token of one tenant presented at another's endpoint finds nothing. Global by design: the issuer tenant named by
 // its slug, and the expiry sweep. Each change of a session is conditioned on the state it was decided from, so two
 // requests racing on one offer cannot both move it.
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
 import { afterCursor, type PageWindow } from '../../lib/pagination.js';
-import { TX_CODE_ATTEMPTS, type OfferState } from './offer-session.policy.js';
+import { OPEN_STATES, TX_CODE_ATTEMPTS, type OfferState } from './offer-session.policy.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -38,7 +38,7 @@ export async function isOffered(db: Db, tenantId: string, configurationId: strin
   const open = await db.oid4vciOffer.findFirst({
     where: {
       tenantId,
-      state: { in: ['offered', 'token_issued'] },
+      state: { in: [...OPEN_STATES] },
       expiresAt: { gt: now },
       configurationIds: { has: configurationId },
     },
@@ -60,6 +60,8 @@ export const offerView = {
   txCodeInputMode: true,
   txCodeDescription: true,
   txCodeFailures: true,
+  deferred: true,
+  claimsSuppliedAt: true,
   dpopJkt: true,
   issuedConfigurationIds: true,
   credentialIds: true,
@@ -82,6 +84,8 @@ export type NewOffer = {
   subjectId: string;
   configurationIds: string[];
   claims: Record<string, Record<string, unknown>>;
+  /** The claims come later (deferred issuance); `claims` is then {}. */
+  deferred: boolean;
   referenceHash: Uint8Array<ArrayBuffer>;
   /** Null for the authorization code grant, whose offers carry an issuer_state (its hash) instead. */
   preAuthorizedCodeHash: Uint8Array<ArrayBuffer> | null;
@@ -101,6 +105,7 @@ export function createOffer(db: Db, id: string, offer: NewOffer): Promise<OfferR
       subjectId: offer.subjectId,
       configurationIds: offer.configurationIds,
       claims: offer.claims as Prisma.InputJsonObject,
+      deferred: offer.deferred,
       referenceHash: offer.referenceHash,
       preAuthorizedCodeHash: offer.preAuthorizedCodeHash,
       ...(offer.grantType && { grantType: offer.grantType }),
@@ -124,9 +129,9 @@ export function findOffer(db: Db, tenantId: string, id: string): Promise<OfferRo
 /** The state filter as read at `now` (offer-session.policy.ts stateAt): an open session past its expiry is expired. */
 function stateFilter(state: OfferState, now: Date): Prisma.Oid4vciOfferWhereInput {
   if (state === 'expired') {
-    return { OR: [{ state: 'expired' }, { state: { in: ['offered', 'token_issued'] }, expiresAt: { lte: now } }] };
+    return { OR: [{ state: 'expired' }, { state: { in: [...OPEN_STATES] }, expiresAt: { lte: now } }] };
   }
-  if (state === 'offered' || state === 'token_issued') return { state, expiresAt: { gt: now } };
+  if (OPEN_STATES.includes(state)) return { state, expiresAt: { gt: now } };
   return { state };
 }
 
@@ -220,6 +225,9 @@ export type Notification = {
   at: string | null;
 };
 
+// A deferred transaction whose credentials the wallet has not collected yet keeps the session from being done.
+const UNDELIVERED = Prisma.sql`jsonb_path_exists(deferred_transactions, '$[*] ? (@.delivered_at == null)')`;
+
 /**
  * Records one configuration issued under the access token hashed to `tokenHash`, in the credential request's
  * transaction: only while the session is token_issued, unexpired and that configuration not yet issued. Answers
@@ -238,11 +246,12 @@ export async function recordIssued(
         credential_ids = credential_ids || ${issued.credentialIds}::uuid[],
         notifications = notifications || jsonb_build_array(${JSON.stringify(issued.notification)}::jsonb),
         state = CASE WHEN configuration_ids <@ array_append(issued_configuration_ids, ${issued.configurationId})
-                     THEN 'credential_issued'::oid4vci_offer_state ELSE state END,
+                          AND NOT ${UNDELIVERED} THEN 'credential_issued'::oid4vci_offer_state ELSE state END,
         credential_issued_at = CASE WHEN configuration_ids <@ array_append(issued_configuration_ids, ${issued.configurationId})
-                                    THEN ${now}::timestamptz ELSE credential_issued_at END
-    WHERE tenant_id = ${tenantId}::uuid AND access_token_hash = ${tokenHash} AND state = 'token_issued'
-      AND expires_at > ${now}::timestamptz AND ${issued.configurationId} = ANY(configuration_ids)
+                                         AND NOT ${UNDELIVERED} THEN ${now}::timestamptz ELSE credential_issued_at END
+    WHERE tenant_id = ${tenantId}::uuid AND access_token_hash = ${tokenHash}
+      AND state IN ('token_issued', 'credential_pending') AND expires_at > ${now}::timestamptz
+      AND ${issued.configurationId} = ANY(configuration_ids)
       AND NOT (${issued.configurationId} = ANY(issued_configuration_ids))
     RETURNING id::text AS id, state::text AS state`;
   return rows[0] ?? null;
@@ -286,7 +295,7 @@ export async function recordNotification(
 /** Cancels the tenant's offer if it is still open at `now`; null when it is not (or not the tenant's). */
 export async function cancelOffer(db: Db, tenantId: string, id: string, now: Date): Promise<OfferRow | null> {
   const { count } = await db.oid4vciOffer.updateMany({
-    where: { tenantId, id, state: { in: ['offered', 'token_issued'] }, expiresAt: { gt: now } },
+    where: { tenantId, id, state: { in: [...OPEN_STATES] }, expiresAt: { gt: now } },
     data: { state: 'cancelled', failureReason: 'cancelled', endedAt: now },
   });
   return count === 1 ? findOffer(db, tenantId, id) : null;
@@ -303,13 +312,13 @@ export async function eraseSubjectOffers(tx: Prisma.TransactionClient, tenantId:
     )
     UPDATE oid4vci_offers o
     SET claims = '{}'::jsonb, erased_at = coalesce(o.erased_at, ${now}::timestamptz),
-        state = CASE WHEN o.state IN ('offered', 'token_issued') THEN 'cancelled'::oid4vci_offer_state ELSE o.state END,
-        failure_reason = CASE WHEN o.state IN ('offered', 'token_issued') THEN 'subject_erased' ELSE o.failure_reason END,
-        ended_at = CASE WHEN o.state IN ('offered', 'token_issued') THEN ${now}::timestamptz ELSE o.ended_at END
+        state = CASE WHEN o.state IN ('offered', 'token_issued', 'credential_pending') THEN 'cancelled'::oid4vci_offer_state ELSE o.state END,
+        failure_reason = CASE WHEN o.state IN ('offered', 'token_issued', 'credential_pending') THEN 'subject_erased' ELSE o.failure_reason END,
+        ended_at = CASE WHEN o.state IN ('offered', 'token_issued', 'credential_pending') THEN ${now}::timestamptz ELSE o.ended_at END
     FROM before
     WHERE o.tenant_id = ${tenantId}::uuid AND o.id = before.id
     RETURNING o.id::text AS id, o.configuration_ids AS "configurationIds",
-              before.state IN ('offered', 'token_issued') AS cancelled`;
+              before.state IN ('offered', 'token_issued', 'credential_pending') AS cancelled`;
   return rows;
 }
 
@@ -322,9 +331,9 @@ export function expireDueOffers(db: Db, now: Date, limit: number) {
     { tenantId: string; id: string; subjectId: string; configurationIds: string[]; expiresAt: Date }[]
   >`
     UPDATE oid4vci_offers o SET state = 'expired', ended_at = ${now}::timestamptz
-    FROM (SELECT id FROM oid4vci_offers WHERE state IN ('offered', 'token_issued') AND expires_at <= ${now}::timestamptz
+    FROM (SELECT id FROM oid4vci_offers WHERE state IN ('offered', 'token_issued', 'credential_pending') AND expires_at <= ${now}::timestamptz
           ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
-    WHERE o.id = due.id AND o.state IN ('offered', 'token_issued')
+    WHERE o.id = due.id AND o.state IN ('offered', 'token_issued', 'credential_pending')
     RETURNING o.tenant_id::text AS "tenantId", o.id::text AS id, o.subject_id AS "subjectId",
               o.configuration_ids AS "configurationIds", o.expires_at AS "expiresAt"`;
 }

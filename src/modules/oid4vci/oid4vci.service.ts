@@ -37,6 +37,9 @@ import { issuerStateKey, issuerStateOf } from './authorization.policy.js';
 
 export const OFFER_NOT_FOUND = 'offer not found';
 const OFFER_NOT_OPEN = 'offer not found or no longer open';
+const DEFERRED_WITH_CLAIMS =
+  'a deferred offer takes its claims later (POST /v1/oid4vci/offers/{id}/claims): leave claims out';
+const CLAIMS_REQUIRED = 'claims is required (or deferred: true to give them later)';
 
 export type OfferView = Omit<OfferRow, 'state' | 'txCodeLength' | 'txCodeInputMode' | 'txCodeDescription'> & {
   state: OfferState;
@@ -65,36 +68,7 @@ export type Oid4vciServiceDeps = {
   configuredBaseUrl: () => string;
 };
 
-/** Each offered configuration's claims, checked as the issue path will check them for a wallet's credential. */
-export function checkOfferedClaims(
-  configs: CredentialConfiguration[],
-  claims: Record<string, Record<string, unknown>>,
-) {
-  const unknown = Object.keys(claims).find((id) => !configs.some((config) => config.configurationId === id));
-  if (unknown !== undefined) throw badRequest(`claims names a configuration that is not offered: ${unknown}`);
-  // A holder key of the right shape, to run the issue rules on the claims now rather than at the wallet.
-  const probe = { jwk: { kty: 'OKP', crv: 'Ed25519', x: 'A'.repeat(43) }, did: 'did:key:z6Mkprobe' };
-  for (const config of configs) {
-    const offered = claims[config.configurationId] ?? {};
-    const problem = offeredClaimsProblem(config, offered);
-    if (problem) throw badRequest(problem);
-    parseIssueInput(issueRequestFor(config, offered, probe, new Date()));
-  }
-}
-
 export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServiceDeps) {
-  function viewOfOffer(row: OfferRow, now = new Date()): OfferView {
-    const { txCodeLength, txCodeInputMode, txCodeDescription, ...rest } = row;
-    return {
-      ...rest,
-      state: stateAt(row, now),
-      txCode:
-        txCodeLength === null
-          ? null
-          : { length: txCodeLength, inputMode: txCodeInputMode as TxCodeMode, description: txCodeDescription },
-    };
-  }
-
   /** The tenant's issuer identifier and endpoints under the request's origin (its verified domain or the service's). */
   async function issuerOf(tenantId: string, origin: RequestOrigin | undefined) {
     const tenant = await repository.findIssuerTenant(prisma, tenantId);
@@ -119,10 +93,14 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
     const configs = await findConfigurations(prisma, tenantId, input.configurationIds);
     const missing = input.configurationIds.find((id) => !configs.some((config) => config.configurationId === id));
     if (missing !== undefined) throw badRequest(`unknown credential configuration: ${missing}`);
-    checkOfferedClaims(configs, input.claims);
+    // Deferred: the claims come later (deferred.service.ts), checked then as they would be now.
+    if (input.deferred && input.claims) throw badRequest(DEFERRED_WITH_CLAIMS);
+    if (!input.deferred && !input.claims) throw badRequest(CLAIMS_REQUIRED);
+    const offered = input.claims ?? {};
+    if (!input.deferred) checkOfferedClaims(configs, offered);
     for (const config of configs) await activeIssuerDid(prisma, tenantId, config.issuer.did);
     const authorizationCode = input.grantType === 'authorization_code';
-    if (authorizationCode) await assertAuthorizationCodeFlow(prisma, tenantId, input.txCode);
+    if (authorizationCode) await assertAuthorizationCodeFlow(prisma, tenantId, input.txCode, input.deferred);
 
     const issuer = await issuerOf(tenantId, origin);
     const now = new Date();
@@ -140,7 +118,7 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
     const txCode = txCodeAsked && generateTxCode(txCodeAsked.length, txCodeAsked.input_mode);
     const expiresAt = new Date(now.getTime() + (input.expiresIn ?? OFFER_TTL_SECONDS.default) * 1000);
     const claims = Object.fromEntries(
-      configs.map((config) => [config.configurationId, input.claims[config.configurationId] ?? {}]),
+      input.deferred ? [] : configs.map((config) => [config.configurationId, offered[config.configurationId] ?? {}]),
     );
     const row = await prisma.$transaction(async (tx) => {
       const created = await repository.createOffer(tx, id, {
@@ -148,6 +126,7 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
         subjectId: input.subjectId,
         configurationIds: input.configurationIds,
         claims,
+        deferred: input.deferred === true,
         referenceHash: sha256(reference),
         preAuthorizedCodeHash: preAuthorizedCode === null ? null : sha256(preAuthorizedCode),
         ...(issuerState && { grantType: 'authorization_code' as const, issuerState: issuerStateKey(issuerState) }),
@@ -167,13 +146,19 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
         configuration_ids: input.configurationIds,
         grant_type: authorizationCode ? 'authorization_code' : 'pre_authorized_code',
         tx_code_required: txCode !== null,
+        deferred: input.deferred === true,
         expires_at: expiresAt.toISOString(),
       });
       await recordAudit(tx, actorFrom(principal, requestId), {
         action: 'oid4vci.offer.created',
         targetType: 'oid4vci_offer',
         targetId: id,
-        details: { configuration_ids: input.configurationIds, subject_id: input.subjectId, tx_code: txCode !== null },
+        details: {
+          configuration_ids: input.configurationIds,
+          subject_id: input.subjectId,
+          tx_code: txCode !== null,
+          deferred: input.deferred === true,
+        },
       });
       return created;
     });
@@ -245,6 +230,36 @@ export function createOid4vciService({ prisma, configuredBaseUrl }: Oid4vciServi
 }
 
 export type Oid4vciService = ReturnType<typeof createOid4vciService>;
+
+/** An offer as the tenant reads it: its state at `now`, its transaction code's description. */
+export function viewOfOffer(row: OfferRow, now = new Date()): OfferView {
+  const { txCodeLength, txCodeInputMode, txCodeDescription, ...rest } = row;
+  return {
+    ...rest,
+    state: stateAt(row, now),
+    txCode:
+      txCodeLength === null
+        ? null
+        : { length: txCodeLength, inputMode: txCodeInputMode as TxCodeMode, description: txCodeDescription },
+  };
+}
+
+/** Each offered configuration's claims, checked as the issue path will check them for a wallet's credential. */
+export function checkOfferedClaims(
+  configs: CredentialConfiguration[],
+  claims: Record<string, Record<string, unknown>>,
+) {
+  const unknown = Object.keys(claims).find((id) => !configs.some((config) => config.configurationId === id));
+  if (unknown !== undefined) throw badRequest(`claims names a configuration that is not offered: ${unknown}`);
+  // A holder key of the right shape, to run the issue rules on the claims now rather than at the wallet.
+  const probe = { jwk: { kty: 'OKP', crv: 'Ed25519', x: 'A'.repeat(43) }, did: 'did:key:z6Mkprobe' };
+  for (const config of configs) {
+    const offered = claims[config.configurationId] ?? {};
+    const problem = offeredClaimsProblem(config, offered);
+    if (problem) throw badRequest(problem);
+    parseIssueInput(issueRequestFor(config, offered, probe, new Date()));
+  }
+}
 
 /** The offer URI as a QR code: SVG markup and a PNG data URI (what a page or an e-mail embeds). */
 async function offerQrCode(uri: string) {

@@ -3,6 +3,7 @@
 import { snakeKeys, withParam, type RestEndpoint } from '../endpoint.js';
 import { DIDCOMM_MESSAGE, didcommMessageBody } from './didcomm.endpoints.js';
 import { OID4VP_REQUEST, oid4vpRequestBody } from './oid4vp.endpoints.js';
+import { OFFER, offerBody } from './oid4vci.endpoints.js';
 
 const STATUS = 'status { type uri index }';
 const CREDENTIAL = `id format credentialType credentialTypes issuerDid ${STATUS} issuedAt expiresAt revokedAt erasedAt claims credential credentialSha256`;
@@ -12,6 +13,7 @@ const REQUEST = 'id subjectId kind actorUserId actorApiKeyId requestId credentia
 type ExportData = {
   didcommMessages: unknown[];
   presentationRequests: unknown[];
+  credentialOffers: unknown[];
   credentials: { claims: unknown }[];
   events: { id: string; type: string; tenantId: string; createdAt: string; data: unknown }[];
 };
@@ -20,7 +22,7 @@ type ExportData = {
 // snake_cased); the events are the envelopes webhooks deliver, as GET /v1/events lists them, and the messages as
 // GET /v1/didcomm/messages lists them.
 function exportBody(data: Record<string, unknown>) {
-  const { credentials, events, didcommMessages, presentationRequests, ...rest } =
+  const { credentials, events, didcommMessages, presentationRequests, credentialOffers, ...rest } =
     data.complianceSubjectExport as ExportData & Record<string, unknown>;
   return {
     ...(snakeKeys(rest) as object),
@@ -37,6 +39,7 @@ function exportBody(data: Record<string, unknown>) {
     })),
     didcomm_messages: didcommMessages.map(didcommMessageBody),
     presentation_requests: presentationRequests.map(oid4vpRequestBody),
+    credential_offers: credentialOffers.map(offerBody),
   };
 }
 
@@ -44,7 +47,7 @@ export const DATA_SUBJECT_ENDPOINTS: RestEndpoint[] = [
   {
     method: 'GET',
     path: '/v1/compliance/subjects/:subject_id/export',
-    operation: `query ComplianceSubjectExport($subjectId: String!, $cursor: String) { complianceSubjectExport(subjectId: $subjectId, cursor: $cursor) { subjectId exportedAt credentials { ${CREDENTIAL} } nextCursor trustAttestations { ${ATTESTATION} } events { id type tenantId createdAt data } didcommMessages { ${DIDCOMM_MESSAGE} } presentationRequests { ${OID4VP_REQUEST} } requests { ${REQUEST} } truncated } }`,
+    operation: `query ComplianceSubjectExport($subjectId: String!, $cursor: String) { complianceSubjectExport(subjectId: $subjectId, cursor: $cursor) { subjectId exportedAt credentials { ${CREDENTIAL} } nextCursor trustAttestations { ${ATTESTATION} } events { id type tenantId createdAt data } didcommMessages { ${DIDCOMM_MESSAGE} } presentationRequests { ${OID4VP_REQUEST} } credentialOffers { ${OFFER} } requests { ${REQUEST} } truncated } }`,
     variables: (request) => ({ subjectId: request.params.subject_id, cursor: request.query.get('cursor') }),
     result: exportBody,
   },

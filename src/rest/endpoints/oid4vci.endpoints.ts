@@ -6,8 +6,8 @@ import { pageQuery, snakeKeys, withParam, type RestEndpoint } from '../endpoint.
 
 const CONFIGURATION =
   'id configurationId format issuer vct types claims display validitySeconds bindingMethods proofAlgs metadata createdAt updatedAt';
-const OFFER =
-  'id state grantType subjectId configurationIds claims txCode { length inputMode description } txCodeFailures dpopBound issuedConfigurationIds credentialIds notifications failureReason expiresAt createdByUserId createdByApiKeyId createdAt tokenIssuedAt credentialIssuedAt endedAt erasedAt';
+export const OFFER =
+  'id state grantType subjectId configurationIds claims txCode { length inputMode description } txCodeFailures deferred claimsSuppliedAt dpopBound issuedConfigurationIds credentialIds notifications failureReason expiresAt createdByUserId createdByApiKeyId createdAt tokenIssuedAt credentialIssuedAt endedAt erasedAt';
 
 /** Snake-cases our fields, and the names (only) of the JSON ones in `kept`, whose values stay as they are. */
 const keeping = (kept: readonly string[]) => (value: unknown) =>
@@ -19,7 +19,7 @@ const keeping = (kept: readonly string[]) => (value: unknown) =>
   );
 
 const configurationBody = keeping(['claims', 'display', 'metadata']);
-const offerBody = keeping(['claims', 'notifications']);
+export const offerBody = keeping(['claims', 'notifications']);
 
 function createdOfferBody(value: unknown) {
   const { offer, credentialOffer, ...rest } = value as { offer: unknown; credentialOffer: unknown };
@@ -89,6 +89,14 @@ export const OID4VCI_ENDPOINTS: RestEndpoint[] = [
     operation: `query Oid4vciOffer($id: String!) { oid4vciOffer(id: $id) { ${OFFER} } }`,
     variables: withParam('id', 'id'),
     result: (data) => offerBody(data.oid4vciOffer),
+  },
+  {
+    method: 'POST',
+    path: '/v1/oid4vci/offers/:id/claims',
+    operation: `mutation SupplyOid4vciOfferClaims($id: String!, $input: Oid4vciOfferClaimsInput!) { supplyOid4vciOfferClaims(id: $id, input: $input) { ${OFFER} } }`,
+    bodyInput: 'Oid4vciOfferClaimsInput',
+    variables: withParam('id', 'id'),
+    result: (data) => offerBody(data.supplyOid4vciOfferClaims),
   },
   {
     method: 'DELETE',

@@ -11,6 +11,7 @@ import { VerifyCredentialDocument, type CredentialFormat, type VerifyCredentialM
 import { JsonBlock } from './credentials-parts';
 import { FORMAT_LABELS, verifyHandedOver } from './credentials.rules';
 import { formatTime } from './overview.rules';
+import { ChecksTable } from './verification-parts';
 
 type Verification = NonNullable<VerifyCredentialMutation['verifyCredential']>;
 
@@ -141,31 +142,7 @@ function Verdict({ verdict }: { verdict: Verification }) {
           Format {FORMAT_LABELS[verdict.format]}.
         </p>
       </div>
-      <div className="table-scroll" role="region" aria-labelledby="checks-caption" tabIndex={0}>
-        <table>
-          <caption id="checks-caption">Checks</caption>
-          <thead>
-            <tr>
-              <th scope="col">Check</th>
-              <th scope="col">Result</th>
-              <th scope="col">Detail</th>
-            </tr>
-          </thead>
-          <tbody>
-            {verdict.checks.map((check) => (
-              <tr key={check.name}>
-                <td data-label="Check">{check.name}</td>
-                <td data-label="Result">
-                  <span className={`badge badge-check-${check.status}`}>{check.status}</span>
-                </td>
-                <td data-label="Detail" className="check-detail">
-                  {check.detail ?? ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChecksTable checks={verdict.checks} caption="Checks" id="checks-caption" />
       <section className="section" aria-labelledby="says-title">
         <h2 id="says-title">What it says</h2>
         {verdict.payload === null ? (
