@@ -4,8 +4,17 @@
 // service it measures (both share this machine's two cores).
 import autocannon from 'autocannon';
 import { createHttpClient } from '../test/support/http-client.js';
+import { cpuMicros } from './baseline-compare.js';
 
-export type LoadResult = { requests: number; perSecond: number; p50: number; p99: number; errors: number };
+export type LoadResult = {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The service process's CPU per answered request, in ms, where the row measured it (runClosedLoop with a pid). */
+  cpuMs?: number;
+};
 
 export type LoadTarget = {
   method: 'GET' | 'POST';
@@ -93,9 +102,10 @@ export async function runClosedLoop(
   baseUrl: string,
   method: 'GET' | 'POST',
   next: () => PreparedRequest | null,
-  options: { connections: number; seconds: number; expectStatus: number },
+  options: { connections: number; seconds: number; expectStatus: number; pid?: number; label?: string },
 ): Promise<LoadResult> {
   const client = createHttpClient(baseUrl);
+  const cpuBefore = options.pid === undefined ? 0 : await cpuMicros(options.pid);
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
@@ -119,9 +129,16 @@ export async function runClosedLoop(
   };
   await Promise.all(Array.from({ length: options.connections }, loop));
   const elapsed = (performance.now() - began) / 1000;
+  if (options.label && process.env.BENCH_NODE_ARGS?.includes('--cpu-prof')) {
+    // Both clocks are CLOCK_MONOTONIC in µs: `npx tsx bench/profile-window.ts <profile> <from> <to>` cuts it out.
+    const now = process.hrtime.bigint() / 1000n;
+    console.log(`  profile window of ${options.label}: ${now - BigInt(Math.round(elapsed * 1e6))} ${now}`);
+  }
+  const cpu = options.pid === undefined ? Number.NaN : (await cpuMicros(options.pid)) - cpuBefore;
   client.close();
   if (firstError) console.log(`  (${errors} unexpected answers, the first: ${firstError})`);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? Number.NaN;
-  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  const requests = latencies.length;
+  return { requests, perSecond: requests / elapsed, p50: at(0.5), p99: at(0.99), errors, cpuMs: cpu / 1000 / requests };
 }

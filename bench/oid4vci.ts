@@ -9,6 +9,7 @@
 //   proof signed beforehand too (each is single use), so the timed part is the service's `POST …/credential` only.
 import { createWallet, keyProof, walletKey, type CredentialOffer } from '../test/support/oid4vci-wallet.js';
 import { CLAIMS, issueBody, ISSUING_TENANTS } from './issue.js';
+import { cpuMicros } from './baseline-compare.js';
 import { runClosedLoop, type LoadResult, type PreparedRequest } from './load.js';
 import { tenantWithDid } from './service.js';
 import { prepareRequests, walletTransport, type WalletTransport } from './wallet-transport.js';
@@ -110,7 +111,8 @@ async function preparedCredentialRequests(url: string, tenants: IssuingTenant[],
 }
 
 /** Whole flows by `connections` wallets at once for `seconds`: credentials a second. */
-async function flows(url: string, tenants: IssuingTenant[], connections: number, seconds: number) {
+async function flows(url: string, tenants: IssuingTenant[], connections: number, seconds: number, pid?: number) {
+  const cpuBefore = pid === undefined ? 0 : await cpuMicros(pid);
   const began = performance.now();
   const deadline = began + seconds * 1000;
   let done = 0;
@@ -138,17 +140,18 @@ async function flows(url: string, tenants: IssuingTenant[], connections: number,
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.floor(latencies.length * q)] ?? Number.NaN;
   const elapsed = (performance.now() - began) / 1000;
-  return { requests: done, perSecond: done / elapsed, p50: at(0.5), p99: at(0.99), errors } satisfies LoadResult;
+  const cpuMs = pid === undefined ? Number.NaN : ((await cpuMicros(pid)) - cpuBefore) / 1000 / done;
+  return { requests: done, perSecond: done / elapsed, p50: at(0.5), p99: at(0.99), errors, cpuMs } satisfies LoadResult;
 }
 
 export async function benchOid4vci(
   url: string,
-  options: { connections: number; seconds: number; requests: number },
+  options: { connections: number; seconds: number; requests: number; pid?: number },
 ): Promise<Oid4vciBench> {
   const setup = walletTransport(url);
   const tenants = await Promise.all(Array.from({ length: ISSUING_TENANTS }, () => issuingTenant(url, setup)));
   setup.close();
-  const loop = { connections: options.connections, seconds: options.seconds, expectStatus: 200 };
+  const loop = { connections: options.connections, seconds: options.seconds, expectStatus: 200, pid: options.pid };
   const issueRequests = tenants.map((tenant) => tenant.issueRequest);
   const issue = () => runClosedLoop(url, 'POST', cycle(issueRequests), loop);
   // Warm-up: the DIDs' keys decrypted, status lists started, JIT, connections; then both paths once more each.
@@ -160,8 +163,13 @@ export async function benchOid4vci(
   const prepared = await preparedCredentialRequests(url, tenants, options.requests, options.connections);
   const preparedSeconds = (performance.now() - preparing) / 1000;
   // Every request is sent once: the row ends when they are answered (its tokens and nonces live 5 minutes).
-  const credentialEndpoint = await runClosedLoop(url, 'POST', once(prepared), { ...loop, seconds: 120 });
-  const flow = await flows(url, tenants, options.connections, options.seconds);
+  const credentialEndpoint = await runClosedLoop(url, 'POST', once(prepared), {
+    ...loop,
+    seconds: 120,
+    label: 'credential endpoint',
+  });
+  // A flow takes seconds at 50 at once: a row of 5 s would end with most of them still under way.
+  const flow = await flows(url, tenants, options.connections, options.seconds * 3, options.pid);
   const after = await issue();
   return {
     issue: [before, after],

@@ -87,12 +87,12 @@ async function preparedAnswer(format: Format, tenant: VerifyingTenant, transport
 
 export async function benchOid4vp(
   url: string,
-  options: { connections: number; seconds: number; requests: number },
+  options: { connections: number; seconds: number; requests: number; pid?: number },
 ): Promise<Oid4vpRow[]> {
   const setup = walletTransport(url);
   const tenants = await Promise.all(Array.from({ length: ISSUING_TENANTS }, () => verifyingTenant(url, setup)));
   setup.close();
-  const loop = { connections: options.connections, seconds: options.seconds, expectStatus: 200 };
+  const loop = { connections: options.connections, seconds: options.seconds, expectStatus: 200, pid: options.pid };
   const rows: Oid4vpRow[] = [];
   for (const format of PRESENTATION_FORMATS) {
     const verifies: PreparedRequest[] = tenants.map((tenant) => ({
@@ -115,7 +115,11 @@ export async function benchOid4vp(
     const preparedSeconds = (performance.now() - preparing) / 1000;
     const verified = await verify();
     // Every answer is posted once: the row ends when they are answered (the requests live 5 minutes).
-    const response = await runClosedLoop(url, 'POST', () => prepared.shift() ?? null, { ...loop, seconds: 120 });
+    const response = await runClosedLoop(url, 'POST', () => prepared.shift() ?? null, {
+      ...loop,
+      seconds: 120,
+      label: `response endpoint ${format}`,
+    });
     rows.push({ format, verify: verified, response, preparedSeconds });
   }
   return rows;

@@ -1,17 +1,21 @@
 // BENCH_ONLY=openid: the OpenID4VCI and OpenID4VP rows (bench/oid4vci.ts, bench/oid4vp.ts), each beside the path it
 // goes through, measured in the same run and judged by its ratio to it (OPENID_TARGETS in targets.ts).
 // BENCH_ROWS=oid4vci or oid4vp: one protocol's rows. BENCH_OPENID_REQUESTS: the single-use requests made beforehand for
-// each prepared row (default 1,500: a few seconds of the credential or response endpoint on these machines).
+// each prepared row (default 600: 8-16 s of the credential or response endpoint on these machines, 2026-11-29).
 import { benchOid4vci } from './oid4vci.js';
 import { benchOid4vp } from './oid4vp.js';
 import { ISSUING_TENANTS } from './issue.js';
 import { OPENID_TARGETS, printRatioRows } from './targets.js';
 
-const REQUESTS = Number(process.env.BENCH_OPENID_REQUESTS ?? 1_500);
+const REQUESTS = Number(process.env.BENCH_OPENID_REQUESTS ?? 600);
 
-export async function benchOpenid(url: string, options: { connections: number; seconds: number }) {
+export async function benchOpenid(url: string, options: { connections: number; seconds: number; pid?: number }) {
   const only = process.env.BENCH_ROWS;
   const run = { ...options, requests: REQUESTS };
+  console.log(
+    "CPU ms: the service process's CPU time per answer (or flow) over the row, which other processes on the host " +
+      "do not inflate as they do the rates (on PostgreSQL the database's own CPU is not in it)",
+  );
   const common = `${ISSUING_TENANTS} Enterprise tenants in turn, ${options.connections} requests in flight (node:http)`;
   if (!only || only === 'oid4vci') {
     const vci = await benchOid4vci(url, run);

@@ -134,7 +134,7 @@ async function benchOpenidOnly(env: Record<string, string>) {
   const service = await start({ ...env, ...redis });
   try {
     console.log(`the OpenID rows${'REDIS_URL' in redis ? ', limiter in Redis' : ''}:`);
-    await benchOpenid(service.url, { connections: ISSUE_CONNECTIONS, seconds: SECONDS });
+    await benchOpenid(service.url, { connections: ISSUE_CONNECTIONS, seconds: SECONDS, pid: service.pid });
   } finally {
     await service.stop();
   }
