@@ -68,7 +68,7 @@ async function databaseWrites(stats: pg.Client): Promise<{ walBytes: number; che
 }
 
 /** CPU time a process has used so far, in µs (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
-async function cpuMicros(pid: number): Promise<number> {
+export async function cpuMicros(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }

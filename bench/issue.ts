@@ -8,7 +8,7 @@ import { parseIssueInput } from '../src/modules/credentials/credentials.inputs.j
 import { inTurn, runLoad, type LoadResult, type LoadTarget } from './load.js';
 import { tenantWithDid } from './service.js';
 
-const CLAIMS = { given_name: 'Ada', family_name: 'Lovelace', degree: 'BSc Mathematics', gpa: 3.9 };
+export const CLAIMS = { given_name: 'Ada', family_name: 'Lovelace', degree: 'BSc Mathematics', gpa: 3.9 };
 
 export function issueBody(format: 'jwt_vc_json' | 'vc+sd-jwt', issuer: string, extra: Record<string, unknown> = {}) {
   return JSON.stringify({

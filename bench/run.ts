@@ -16,6 +16,7 @@ import { benchAgainstBaseline, printBaselineRows } from './baseline-compare.js';
 import { benchTargets, printTargets } from './targets.js';
 import { enterpriseTenant, rssMiB, start, type EnterpriseTenant } from './service.js';
 import { benchFlatness, printFlatness } from './flatness.js';
+import { benchOpenid } from './openid.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -123,6 +124,22 @@ async function benchTargetsOnly(env: Record<string, string>) {
   }
 }
 
+/**
+ * BENCH_ONLY=openid: OpenID4VCI's credential endpoint and flow beside the issue path, OpenID4VP's response endpoint
+ * beside verify (bench/openid.ts). On PostgreSQL with REDIS_URL set, the limiter is in Redis, as in production.
+ */
+async function benchOpenidOnly(env: Record<string, string>) {
+  const redis: Record<string, string> =
+    env.DATABASE_URL && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+  const service = await start({ ...env, ...redis });
+  try {
+    console.log(`the OpenID rows${'REDIS_URL' in redis ? ', limiter in Redis' : ''}:`);
+    await benchOpenid(service.url, { connections: ISSUE_CONNECTIONS, seconds: SECONDS, pid: service.pid });
+  } finally {
+    await service.stop();
+  }
+}
+
 /** BENCH_ONLY=flatness: issue, verify, revoke, list and status lists at 1,000 and 1,000,000 credentials. */
 async function benchFlatnessOnly(env: Record<string, string>) {
   if (!env.DATABASE_URL) return console.log('(the flatness rows run on PostgreSQL: set DATABASE_URL)');
@@ -199,6 +216,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   if (process.env.BENCH_ONLY === 'targets') return benchTargetsOnly(env);
   if (process.env.BENCH_ONLY === 'flatness') return benchFlatnessOnly(env);
   if (process.env.BENCH_ONLY === 'flood') return benchFloodOnly(env);
+  if (process.env.BENCH_ONLY === 'openid') return benchOpenidOnly(env);
   const cold = await start(env);
   const coldRss = await rssMiB(cold.pid);
   await cold.stop();
@@ -285,6 +303,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   // The target rows: verification, reads and status lists against their targets; on PostgreSQL also the issue
   // path beside its hand-written baseline (and compiled), and the flatness at a million credentials.
   await benchTargetsOnly(env);
+  await benchOpenidOnly(env);
   if (env.DATABASE_URL) {
     await benchBaselineOnly(env);
     await benchFlatnessOnly(env);

@@ -149,3 +149,30 @@ export function printTargets(rows: TargetRow[]) {
     );
   }
 }
+
+/**
+ * The OpenID rows' targets, each a ratio to the path it goes through, measured in the same run (bench/openid.ts):
+ * the credential endpoint issues through `POST /v1/credentials/issue`'s path, the response endpoint verifies through
+ * `POST /v1/credentials/verify`'s.
+ */
+export const OPENID_TARGETS = { credentialEndpoint: 0.6, presentationResponse: 0.5 } as const;
+
+/** A row beside the row it is judged against: its rate, that rate, the ratio, and the target where there is one. */
+export type RatioRow = { name: string; result: LoadResult; base: number; target?: number };
+
+export function printRatioRows(rows: RatioRow[]) {
+  console.log(
+    `${'row'.padEnd(58)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ` +
+      `${'CPU ms'.padStart(7)} ${'ratio'.padStart(6)}  target`,
+  );
+  for (const { name, result, base, target } of rows) {
+    const ratio = result.perSecond / base;
+    const verdict = target === undefined ? '' : `≥ ${target.toFixed(2)} ${ratio >= target ? 'met' : '(below)'}`;
+    console.log(
+      `${name.padEnd(58)} ${fmt(result.perSecond)} ${fmt(result.p50, 1)} ${fmt(result.p99, 1)} ` +
+        `${(result.cpuMs === undefined || Number.isNaN(result.cpuMs) ? '' : result.cpuMs.toFixed(2)).padStart(7)} ` +
+        `${(Number.isNaN(ratio) ? '' : ratio.toFixed(2)).padStart(6)}  ${verdict}` +
+        `${result.errors ? `; ${result.errors} unexpected answers: not a measure of the path` : ''}`,
+    );
+  }
+}

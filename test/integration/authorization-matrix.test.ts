@@ -19,7 +19,7 @@ import {
   type RegisteredUser,
 } from '../support/factories.js';
 import { expectError } from '../support/contract.js';
-import { bytesAsHex, unchangedState } from '../support/rows.js';
+import { auditLogState, bytesAsHex, unchangedState } from '../support/rows.js';
 
 let app: TestApp;
 
@@ -1313,7 +1313,7 @@ async function tenantState() {
     prisma.membership.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.invitation.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.apiKey.findMany({ where, ...byId, omit: { lastUsedAt: true } }).then(bytesAsHex),
-    prisma.auditEvent.findMany({ where, ...byId }).then(bytesAsHex),
+    auditLogState(prisma, where.tenantId),
   ]);
   const [adoptions, complianceAttestations, complianceReports] = await Promise.all([
     prisma.complianceAdoption.findMany({ where, orderBy: { frameworkId: 'asc' } }).then(bytesAsHex),

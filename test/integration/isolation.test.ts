@@ -16,7 +16,7 @@ import {
   type RegisteredUser,
 } from '../support/factories.js';
 import { expectError } from '../support/contract.js';
-import { bytesAsHex, unchangedState } from '../support/rows.js';
+import { auditLogState, bytesAsHex, unchangedState } from '../support/rows.js';
 import { auditChainHead } from '../../src/modules/audit/audit.repository.js';
 import { makeTestCa } from '../support/test-ca.js';
 
@@ -237,7 +237,7 @@ async function storedState(side: Side) {
     prisma.session.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.invitation.findMany({ where, ...byId }).then(bytesAsHex),
     prisma.apiKey.findMany({ where, ...byId }).then(bytesAsHex),
-    prisma.auditEvent.findMany({ where, ...byId }).then(bytesAsHex),
+    auditLogState(prisma, where.tenantId),
   ]);
   const oid4vpRequests = await prisma.oid4vpRequest.findMany({ where, ...byId }).then(bytesAsHex);
   return {

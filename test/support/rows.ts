@@ -1,6 +1,6 @@
 // Database rows prepared for toEqual.
 import { expect } from 'vitest';
-import type { AuditEvent } from '../../src/generated/prisma/client.js';
+import type { AuditEvent, PrismaClient } from '../../src/generated/prisma/client.js';
 
 /**
  * Rows with their byte columns (hashes, key ciphertexts, a status list's 16 KiB of bits) as hex strings:
@@ -61,4 +61,23 @@ export function auditEntries(rows: AuditEvent[]): (AuditEvent & { groupId: strin
       groupId: row.id,
     }));
   });
+}
+
+/**
+ * A tenant's audit log as a change can alter it, the same whether issued credentials' entries still wait for the
+ * chain or have joined it (src/modules/audit/audit-pending.ts chains them in the background, when it will): every
+ * event and every entry with its own fields, in id order, without the links (seq, hashes) the chaining adds.
+ */
+export async function auditLogState(db: PrismaClient, tenantId: string): Promise<unknown[]> {
+  const [events, waiting] = await Promise.all([
+    db.auditEvent.findMany({ where: { tenantId } }),
+    db.auditPendingEntry.findMany({ where: { tenantId } }),
+  ]);
+  const entries: { id: string }[] = [
+    ...events.flatMap(({ seq: _seq, prevHash: _prev, hash: _hash, groupSize, ...event }) =>
+      groupSize === null ? [event] : (event.details as { entries: { id: string }[] }).entries,
+    ),
+    ...waiting.map((row) => row.entry as { id: string }),
+  ];
+  return entries.sort((one, other) => (one.id < other.id ? -1 : one.id > other.id ? 1 : 0));
 }
