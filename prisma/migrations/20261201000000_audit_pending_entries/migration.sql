@@ -81,7 +81,7 @@ END
 $$;
 
 -- issue_credentials() of 20261130030000_issue_audit_groups, its entries written to audit_pending_entries instead
--- of appended to the chain in the issue statement.
+-- of appended to the chain in the issue statement (and read only there: the loop over the batch leaves them out).
 CREATE OR REPLACE FUNCTION issue_credentials(batch JSONB)
 RETURNS TABLE (item INT, issued BOOLEAN, lease_held BOOLEAN)
 LANGUAGE plpgsql AS $$
@@ -96,7 +96,7 @@ BEGIN
       item INT, tenant_id UUID, month TEXT, shard SMALLINT, issuer_did_id UUID, monthly_limit INT, id UUID,
       format credential_format, credential_type TEXT, subject_id TEXT, status_list_id UUID, status_index INT,
       credential TEXT, issued_at TIMESTAMPTZ, expires_at TIMESTAMPTZ, event JSONB, idempotency_id UUID,
-      lease_token UUID, response TEXT, claim_names TEXT[], exposed_claims TEXT[], audit JSONB)
+      lease_token UUID, response TEXT, claim_names TEXT[], exposed_claims TEXT[])
     ORDER BY x.tenant_id, x.shard, x.item
   LOOP
     item := c.item;
