@@ -69,10 +69,11 @@ export function auditEntries(rows: AuditEvent[]): (AuditEvent & { groupId: strin
  * event and every entry with its own fields, in id order, without the links (seq, hashes) the chaining adds.
  */
 export async function auditLogState(db: PrismaClient, tenantId: string): Promise<unknown[]> {
-  const [events, waiting] = await Promise.all([
-    db.auditEvent.findMany({ where: { tenantId } }),
-    db.auditPendingEntry.findMany({ where: { tenantId } }),
-  ]);
+  // One snapshot for both: read apart, a chaining between the reads would show an entry twice or not at all.
+  const [events, waiting] = await db.$transaction(
+    [db.auditEvent.findMany({ where: { tenantId } }), db.auditPendingEntry.findMany({ where: { tenantId } })],
+    { isolationLevel: 'RepeatableRead' },
+  );
   const entries: { id: string }[] = [
     ...events.flatMap(({ seq: _seq, prevHash: _prev, hash: _hash, groupSize, ...event }) =>
       groupSize === null ? [event] : (event.details as { entries: { id: string }[] }).entries,
