@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from 'urql';
 import { useCan } from '../access/can';
-import { DataTable, type Column } from '../components/data-table';
-import { ErrorMessage } from '../components/error-message';
-import { Loading } from '../components/loading';
-import { Pager, useCursorPages } from '../components/use-cursor-pages';
+import type { Column } from '../components/data-table';
+import { useCursorPages } from '../components/use-cursor-pages';
+import { PagedList, StateFilter } from './state-list-parts';
 import {
   Oid4vciOffersPageDocument,
   type Oid4vciOfferFieldsFragment,
@@ -77,38 +76,25 @@ export default function Oid4vciOffersPage() {
           </Link>
         )}
       </p>
-      <div className="field">
-        <label htmlFor="offer-state-filter">State</label>
-        <select
-          id="offer-state-filter"
-          value={state}
-          onChange={(event) => {
-            setState(event.target.value as Oid4vciOfferState | '');
-            pages.reset();
-          }}
-        >
-          <option value="">Any</option>
-          {Object.entries(OFFER_STATE_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ErrorMessage error={result.error} />
-      {!data && result.fetching && <Loading label="Loading offers" />}
-      {data && (
-        <>
-          <DataTable
-            caption={`Credential offers, page ${pages.pageNumber}`}
-            rows={data.offers}
-            columns={columns}
-            rowKey={(row) => row.id}
-            empty="No offer yet."
-          />
-          <Pager pages={pages} nextCursor={data.nextCursor} busy={result.fetching} />
-        </>
-      )}
+      <StateFilter
+        id="offer-state-filter"
+        label="State"
+        value={state}
+        labels={OFFER_STATE_LABELS}
+        pages={pages}
+        onChange={setState}
+      />
+      <PagedList
+        what="Credential offers"
+        loading="Loading offers"
+        page={data && { rows: data.offers, nextCursor: data.nextCursor }}
+        error={result.error}
+        fetching={result.fetching}
+        pages={pages}
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty="No offer yet."
+      />
     </section>
   );
 }

@@ -3,10 +3,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useQuery } from 'urql';
-import { DataTable, type Column } from '../components/data-table';
-import { ErrorMessage } from '../components/error-message';
-import { Loading } from '../components/loading';
-import { Pager, useCursorPages } from '../components/use-cursor-pages';
+import type { Column } from '../components/data-table';
+import { useCursorPages } from '../components/use-cursor-pages';
+import { PagedList, StateFilter } from './state-list-parts';
 import {
   Oid4vpRequestsPageDocument,
   type Oid4vpRequestStatus,
@@ -68,38 +67,25 @@ export default function Oid4vpRequestsPage() {
           New request
         </Link>
       </p>
-      <div className="field">
-        <label htmlFor="request-status-filter">Status</label>
-        <select
-          id="request-status-filter"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as Oid4vpRequestStatus | '');
-            pages.reset();
-          }}
-        >
-          <option value="">Any</option>
-          {Object.entries(REQUEST_STATUS_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ErrorMessage error={result.error} />
-      {!data && result.fetching && <Loading label="Loading requests" />}
-      {data && (
-        <>
-          <DataTable
-            caption={`Presentation requests, page ${pages.pageNumber}`}
-            rows={data.requests}
-            columns={columns}
-            rowKey={(row) => row.id}
-            empty="No request yet."
-          />
-          <Pager pages={pages} nextCursor={data.nextCursor} busy={result.fetching} />
-        </>
-      )}
+      <StateFilter
+        id="request-status-filter"
+        label="Status"
+        value={status}
+        labels={REQUEST_STATUS_LABELS}
+        pages={pages}
+        onChange={setStatus}
+      />
+      <PagedList
+        what="Presentation requests"
+        loading="Loading requests"
+        page={data && { rows: data.requests, nextCursor: data.nextCursor }}
+        error={result.error}
+        fetching={result.fetching}
+        pages={pages}
+        columns={columns}
+        rowKey={(row) => row.id}
+        empty="No request yet."
+      />
     </section>
   );
 }
