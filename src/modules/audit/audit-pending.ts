@@ -7,20 +7,24 @@
 // Entries wait at most a moment: each process chains shortly after it issues (coalescing the issues of that
 // moment), every read of a tenant's log chains that tenant's first, and a recurring job chains what an instance
 // left behind (stopped before its run).
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Logger } from '../../lib/logger.js';
 import { retryOnConflict } from '../../db/transactions.js';
 import type { JobHandlers } from '../jobs/jobs.runner.js';
 
-type Db = PrismaClient | Prisma.TransactionClient;
-
 /** How long a process lets entries gather after an issue before it chains them. */
 export const CHAIN_DELAY_MS = 250;
 
-/** Chains the entries waiting (of one tenant, or of all with null); how many it chained. */
-export async function chainPendingAudit(db: Db, tenantId: string | null): Promise<number> {
-  const [row] = await db.$queryRaw<{ chained: number }[]>`SELECT chain_pending_audit(${tenantId}::uuid) AS chained`;
-  return row?.chained ?? 0;
+/**
+ * Chains the entries waiting (of one tenant, or of all with null), a transaction of its own run again on a
+ * deadlock or serialization failure (src/db/transactions.ts); how many it chained.
+ */
+export function chainPendingAudit(prisma: PrismaClient, tenantId: string | null): Promise<number> {
+  return retryOnConflict(async () => {
+    const [row] = await prisma.$queryRaw<{ chained: number }[]>`
+      SELECT chain_pending_audit(${tenantId}::uuid) AS chained`;
+    return row?.chained ?? 0;
+  });
 }
 
 export type AuditChainer = {
@@ -37,7 +41,7 @@ export function createAuditChainer({ prisma, log }: { prisma: PrismaClient; log:
   function run(): Promise<void> {
     timer = null;
     running = running
-      .then(() => retryOnConflict(() => chainPendingAudit(prisma, null)))
+      .then(() => chainPendingAudit(prisma, null))
       // Left waiting: the next run, a read of the log or the recurring job chains them.
       .then(
         () => undefined,
@@ -67,7 +71,7 @@ export function auditJobs(deps: { db: PrismaClient }) {
     'audit.chain': {
       schedule: { everyMs: MINUTE_MS },
       async run(_payload, { log }) {
-        const chained = await retryOnConflict(() => chainPendingAudit(deps.db, null));
+        const chained = await chainPendingAudit(deps.db, null);
         if (chained > 0) log.info({ chained }, 'waiting audit entries chained');
       },
     },

@@ -11,8 +11,8 @@
 // seq - 1, and GENESIS_HASH for seq 1. The migration that introduced the chain hashes older events the same
 // way in SQL (prisma/migrations/*_audit_chain).
 //
-// Issued credentials are chained a group at a time: one event per issue batch and tenant whose details carry an
-// entry per credential, each with its own digest, and whose hash takes its details as the list of those digests
+// Issued credentials are chained a group at a time: one event per tenant for the entries that waited (audit-pending.ts)
+// whose details carry an entry per credential, each with its own digest, and whose hash takes its details as the list of those digests
 // (see GroupedEntry below). Verification checks every entry against its digest, then the group as any event.
 import { createHash } from 'node:crypto';
 
@@ -130,8 +130,8 @@ export function checkEnd(
 }
 
 /**
- * Issued credentials join the chain a group at a time (issue_credentials(), migration *_issue_audit_groups): one
- * chain event per issue batch and tenant, carrying one entry per credential. An entry is an event's fields but
+ * Issued credentials join the chain a group at a time (chain_pending_audit(), audit-pending.ts): one chain event
+ * per tenant for the entries that waited, carrying one entry per credential. An entry is an event's fields but
  * its place in the chain; its digest is SHA-256 of the RFC 8785 text of those fields with the tenant.
  */
 export type GroupedEntry = Omit<ChainedEvent, 'seq' | 'prevHash'>;

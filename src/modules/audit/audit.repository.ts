@@ -183,8 +183,8 @@ export async function recordAudit(db: Db, actor: AuditActor, entry: AuditEntry):
 }
 
 /**
- * The entry `recordAudit` would have appended at `createdAt`, for the issue batch to carry into the tenant's
- * chain as part of a group (issue_credentials(): one group per batch and tenant), with its digest.
+ * The entry `recordAudit` would have appended at `createdAt`, with its digest, for the issue statement to leave
+ * waiting and chain_pending_audit() to chain as part of a group (audit-pending.ts).
  */
 export function groupedAuditEntry(actor: AuditActor, entry: AuditEntry, createdAt: Date): StoredGroupEntry {
   return storedGroupEntry(unchainedEvent(actor, entry, createdAt));

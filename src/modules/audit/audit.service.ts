@@ -20,7 +20,6 @@ import {
   type AuditListRow,
 } from './audit.repository.js';
 import { chainPendingAudit } from './audit-pending.js';
-import { retryOnConflict } from '../../db/transactions.js';
 
 /**
  * An event as the log shows it: what its hash covers (but the tenant, which is the caller's), and the hash. An
@@ -66,7 +65,7 @@ const VERIFY_BATCH = 1000;
 export function createAuditService({ prisma }: { prisma: PrismaClient }) {
   async function list(principal: Principal, request: PageRequest) {
     // Issued credentials' entries still waiting join the chain first: the log shows every entry there is.
-    await retryOnConflict(() => chainPendingAudit(prisma, principal.tenantId));
+    await chainPendingAudit(prisma, principal.tenantId);
     // The keyset is the event's (or group's) time and the event's (or entry's) id; the view shows the entry's own.
     const page = await fetchPage(request, async ({ before, take }) =>
       (await listAuditEvents(prisma, principal.tenantId, { limit: take, before })).map((row) => ({
@@ -84,7 +83,7 @@ export function createAuditService({ prisma }: { prisma: PrismaClient }) {
    * it nor look like a break.
    */
   async function verifyTenantChain(tenantId: string): Promise<AuditChainVerification> {
-    await retryOnConflict(() => chainPendingAudit(prisma, tenantId));
+    await chainPendingAudit(prisma, tenantId);
     const recorded = await findRecordedChainHead(prisma, tenantId);
     const atMostSeq = recorded?.seq ?? null;
     let previous: ChainLink = CHAIN_START;

@@ -40,7 +40,7 @@ export type NewCredential = {
   event: EventData<'credential.issued'>;
   /** The Idempotency-Key slot to complete with the credential, and the sealed response to store; null without. */
   idempotency: { id: string; leaseToken: string; response: Uint8Array } | null;
-  /** Its credential.issued audit entry, chained in the batch's group for its tenant if the credential is inserted. */
+  /** Its credential.issued audit entry, left waiting for the chain if the credential is inserted. */
   audit: StoredGroupEntry;
 };
 
@@ -61,8 +61,8 @@ export const UNLIMITED_COUNTER_SHARDS = 16;
 // active, the credential and its outbox event inserted (already published when no endpoint of the tenant subscribes
 // to it), and the idempotency row completed (its response stored, naming the credential so that erasing it finds
 // the response to redact) only if the credential was inserted — a refused issue leaves the row in flight, for the
-// caller to release. Once every row is written, the audit entries of those inserted join each tenant's audit chain
-// as one group (20261130030000_issue_audit_groups): one lock of the chain head per tenant and batch, taken last.
+// caller to release. Once every row is written, the audit entries of those inserted are left waiting for the chain
+// (20261201000000_audit_pending_entries, src/modules/audit/audit-pending.ts): the batch takes no chain head.
 const ISSUE_BATCH_SQL = 'SELECT item, issued, lease_held AS "leaseHeld" FROM issue_credentials($1::jsonb)';
 
 /**
